@@ -1,0 +1,44 @@
+// The HTTP application: health checks, then /api/v1 behind authentication and the daily limit.
+// Routes are thin adapters over db/ and the scanner; errors all end in the error handler.
+import express, { type Express } from 'express';
+import type pg from 'pg';
+import type { Logger } from '../lib/logger.ts';
+import { requestContext } from './middleware/request-context.ts';
+import { authenticate } from './middleware/authenticate.ts';
+import { errorHandler, notFoundHandler } from './error-handler.ts';
+import { healthRoute, readyRoute } from './routes/health.ts';
+import { listSkillsRoute } from './routes/skills-list.ts';
+import { getSkillRoute } from './routes/skill-get.ts';
+import { categoriesRoute } from './routes/categories.ts';
+import { statsRoute } from './routes/stats.ts';
+
+export interface AppDependencies {
+  pool: pg.Pool;
+  logger: Logger;
+  isShuttingDown?: () => boolean;
+}
+
+export function createApp(deps: AppDependencies): Express {
+  const { pool, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+  app.use(requestContext(logger));
+
+  app.get('/healthz', healthRoute());
+  app.get('/readyz', readyRoute(pool, deps.isShuttingDown ?? (() => false)));
+
+  const v1 = express.Router();
+  v1.use(authenticate(pool));
+  v1.get('/skills', listSkillsRoute(pool));
+  v1.get('/skills/:slug', getSkillRoute(pool));
+  v1.get('/categories', categoriesRoute(pool));
+  v1.get('/stats', statsRoute(pool));
+  v1.use(notFoundHandler());
+  app.use('/api/v1', v1);
+
+  app.use(notFoundHandler());
+  app.use(errorHandler());
+  return app;
+}

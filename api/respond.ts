@@ -1,0 +1,32 @@
+// The success envelope of api-spec 2.5: `data`, `pagination` on lists, and `meta` with the key's
+// remaining requests and tier.
+import type { Response } from 'express';
+import { keyOf } from './context.ts';
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  totalCount: number;
+  totalPages: number;
+  hasNextPage: boolean;
+  hasPrevPage: boolean;
+}
+
+export function paginationFor(totalCount: number, limit: number, offset: number): Pagination {
+  return {
+    page: Math.floor(offset / limit) + 1,
+    limit,
+    totalCount,
+    totalPages: Math.ceil(totalCount / limit),
+    hasNextPage: offset + limit < totalCount,
+    hasPrevPage: offset > 0,
+  };
+}
+
+export function sendData(res: Response, data: unknown, extra: { pagination?: Pagination; status?: number } = {}): void {
+  const key = keyOf(res);
+  const body: Record<string, unknown> = { data };
+  if (extra.pagination) body.pagination = extra.pagination;
+  body.meta = { requestsRemaining: key.remaining, tier: key.tier };
+  res.status(extra.status ?? 200).json(body);
+}

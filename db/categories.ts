@@ -1,0 +1,28 @@
+// Categories with the number of skills in each.
+import type pg from 'pg';
+
+export interface CategoryRow {
+  slug: string;
+  name: string;
+  description: string;
+  skillCount: number;
+}
+
+export async function listCategories(pool: pg.Pool): Promise<CategoryRow[]> {
+  const { rows } = await pool.query(
+    `SELECT c.slug, c.name, c.description, count(s.id)::int AS "skillCount"
+       FROM categories c LEFT JOIN skills s ON s.category = c.slug
+      GROUP BY c.slug ORDER BY c.name`,
+  );
+  return rows;
+}
+
+export async function upsertCategories(pool: pg.Pool, categories: { slug: string; name: string; description: string }[]): Promise<void> {
+  if (categories.length === 0) return;
+  await pool.query(
+    `INSERT INTO categories (slug, name, description)
+     SELECT * FROM jsonb_to_recordset($1::jsonb) AS c(slug text, name text, description text)
+     ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description`,
+    [JSON.stringify(categories)],
+  );
+}

@@ -1,0 +1,55 @@
+// Connects to DATABASE_URL, or to the embedded database when none is set, and migrates.
+import type pg from 'pg';
+import type { Config } from '../lib/config.ts';
+import type { Logger } from '../lib/logger.ts';
+import { openEmbeddedDatabase, type EmbeddedDatabase } from './embedded.ts';
+import { createPool } from './pool.ts';
+import { migrate } from './migrate.ts';
+
+export interface Database {
+  pool: pg.Pool;
+  /** The connection string the pool uses (pg-boss opens its own connections with it). */
+  connectionString: string;
+  embedded: boolean;
+  /** True when this process created the embedded database's folder contents just now or owns it. */
+  ownsEmbedded: boolean;
+  close(): Promise<void>;
+}
+
+export async function connectDatabase(
+  config: Config,
+  logger: Logger,
+  options: { preferOwner?: boolean; migrate?: boolean } = {},
+): Promise<Database> {
+  let embedded: EmbeddedDatabase | null = null;
+  let connectionString = config.databaseUrl;
+  if (!connectionString) {
+    embedded = await openEmbeddedDatabase(config.dataDir, {
+      preferOwner: options.preferOwner,
+      maxConnections: Math.max(64, config.dbPoolMax * 4),
+    });
+    connectionString = embedded.connectionString;
+    logger.debug('embedded database', { dataDir: config.dataDir, owner: embedded.owner });
+  }
+  const pool = createPool(connectionString, config.dbPoolMax, logger);
+  try {
+    if (options.migrate !== false) {
+      const applied = await migrate(pool);
+      if (applied.length) logger.info('migrations applied', { applied });
+    }
+  } catch (err) {
+    await pool.end();
+    await embedded?.close();
+    throw err;
+  }
+  return {
+    pool,
+    connectionString,
+    embedded: embedded !== null,
+    ownsEmbedded: embedded?.owner ?? false,
+    async close() {
+      await pool.end();
+      await embedded?.close();
+    },
+  };
+}

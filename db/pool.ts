@@ -1,0 +1,17 @@
+// The connection pool. Errors of idle clients (a restarted server) are logged, not fatal: the pool
+// drops the broken client and the next query opens a new connection.
+import pg from 'pg';
+import type { Logger } from '../lib/logger.ts';
+
+// Return bigint ids and counts as numbers: they stay far below 2^53 here.
+pg.types.setTypeParser(20, (v) => Number(v));
+// Dates (`day` columns) stay 'YYYY-MM-DD' strings instead of local-time Date objects.
+pg.types.setTypeParser(1082, (v) => v);
+
+export type Pool = pg.Pool;
+
+export function createPool(connectionString: string, max: number, logger?: Logger): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 });
+  pool.on('error', (err) => logger?.warn('database connection lost', { err }));
+  return pool;
+}

@@ -1,0 +1,73 @@
+// Configuration, read once from the environment and validated at start. A bad value stops the
+// process with a message naming the variable to set; nothing else in the code reads process.env.
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; absent means the embedded PGlite database. */
+  databaseUrl: string | undefined;
+  /** Folder of the embedded database. */
+  dataDir: string;
+  dbPoolMax: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  shutdownTimeoutMs: number;
+  /** Load the demo directory when the embedded database is empty at start. */
+  seedOnEmpty: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+function oneOf<T extends string>(env: Env, name: string, fallback: T, allowed: readonly T[]): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!allowed.includes(raw as T)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+  return raw as T;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+}
+
+function databaseUrl(env: Env): string | undefined {
+  const raw = env.DATABASE_URL;
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL must be a postgres:// connection string, e.g. postgres://user@127.0.0.1:5432/skillgate');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql:// (got "${url.protocol}")`);
+  }
+  return raw;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: databaseUrl(env),
+    dataDir: resolve(env.SKILLGATE_DATA_DIR || '.skillgate-data'),
+    dbPoolMax: integer(env, 'DB_POOL_MAX', 10, 1, 500),
+    logLevel: oneOf(env, 'LOG_LEVEL', 'info', ['debug', 'info', 'warn', 'error', 'silent'] as const),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    seedOnEmpty: boolean(env, 'SKILLGATE_SEED_ON_EMPTY', true),
+  };
+}

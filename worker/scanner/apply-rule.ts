@@ -1,0 +1,51 @@
+// Runs one rule over one skill: picks the files its scopes cover, calls detect, and drops matches
+// that the negation guard removes. The engine and the rule-example test both go through here, so a
+// rule's examples are checked exactly as the scanner will run the rule.
+import type { FileView, Rule, RuleMatch, Scope, SkillView } from './types.ts';
+
+const PROSE_SCOPES: ReadonlySet<Scope> = new Set(['skill-md', 'markdown']);
+
+export interface RuleHit {
+  rule: Rule;
+  file: FileView;
+  match: RuleMatch;
+}
+
+function fileInScope(file: FileView, scopes: readonly Scope[]): boolean {
+  switch (file.kind) {
+    case 'skill-md':
+      return scopes.includes('skill-md') || scopes.includes('frontmatter');
+    case 'markdown':
+      return scopes.includes('markdown');
+    case 'script':
+      return scopes.includes('script');
+    case 'text':
+      return scopes.includes('text');
+    default:
+      return false;
+  }
+}
+
+/** Whether the engine's negation guard applies to this rule (default: rules that read prose). */
+export function isNegatable(rule: Rule): boolean {
+  return rule.negatable ?? rule.scopes.some((s) => PROSE_SCOPES.has(s));
+}
+
+export function applyRule(rule: Rule, skill: SkillView): RuleHit[] {
+  const hits: RuleHit[] = [];
+  const negatable = isNegatable(rule);
+  const keep = (file: FileView, match: RuleMatch) => {
+    const target = match.file ?? file;
+    const prose = target.kind === 'skill-md' || target.kind === 'markdown';
+    if (negatable && prose && target.isNegated(match.index)) return;
+    hits.push({ rule, file: target, match });
+  };
+  if (rule.scopes.includes('skill')) {
+    for (const match of rule.detect(skill.skillMd, skill)) keep(skill.skillMd, match);
+  }
+  for (const file of skill.files) {
+    if (!fileInScope(file, rule.scopes)) continue;
+    for (const match of rule.detect(file, skill)) keep(file, match);
+  }
+  return hits;
+}

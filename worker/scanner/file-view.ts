@@ -1,0 +1,182 @@
+// Builds the FileView every rule reads: kind and language from the name (or shebang), text
+// normalised for matching, front matter split out, and the position/context helpers.
+import type { FileKind, FileView } from './types.ts';
+import { normaliseForMatching } from './normalise.ts';
+import { parseFrontmatter } from './frontmatter.ts';
+
+const SCRIPT_LANGUAGES: Record<string, string> = {
+  sh: 'sh', bash: 'sh', zsh: 'sh', ksh: 'sh', fish: 'sh', command: 'sh',
+  ps1: 'ps1', psm1: 'ps1', psd1: 'ps1', bat: 'bat', cmd: 'bat', vbs: 'vbs', applescript: 'applescript',
+  py: 'python', pyw: 'python', ipynb: 'python',
+  js: 'js', mjs: 'js', cjs: 'js', jsx: 'js', ts: 'js', tsx: 'js', mts: 'js', cts: 'js',
+  rb: 'ruby', go: 'go', pl: 'perl', pm: 'perl', php: 'php', lua: 'lua', r: 'r',
+  swift: 'swift', rs: 'rust', java: 'java', kt: 'kotlin', cs: 'csharp', c: 'c', cc: 'c',
+  cpp: 'c', h: 'c', hpp: 'c', scala: 'scala', groovy: 'groovy', dart: 'dart', ex: 'elixir', exs: 'elixir',
+};
+const MARKDOWN_EXTENSIONS = new Set(['md', 'markdown', 'mdx', 'rst', 'adoc']);
+const DOC_FOLDER = /(^|\/)(references?|examples?|tests?|docs?|samples?|fixtures?|__tests__|spec)\//i;
+
+const SHEBANG_LANGUAGES: [RegExp, string][] = [
+  [/^#!.*\b(ba|z|k|da)?sh\b/, 'sh'],
+  [/^#!.*\bpython[\d.]*\b/, 'python'],
+  [/^#!.*\bnode\b/, 'js'],
+  [/^#!.*\bruby\b/, 'ruby'],
+  [/^#!.*\bperl\b/, 'perl'],
+  [/^#!.*\bpwsh\b/, 'ps1'],
+];
+
+export function extensionOf(path: string): string {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+export function isSkillMdPath(path: string): boolean {
+  return /(^|\/)SKILL\.md$/i.test(path);
+}
+
+/** A file is binary when its first 8 KB hold a NUL byte or mostly invalid UTF-8. */
+export function looksBinary(bytes: Uint8Array): boolean {
+  const head = bytes.subarray(0, 8192);
+  if (head.includes(0)) return true;
+  if (head.length === 0) return false;
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(head);
+  let bad = 0;
+  for (const ch of text) if (ch === '\uFFFD') bad++;
+  return bad > head.length / 20;
+}
+
+function classify(path: string, text: string, binary: boolean): { kind: FileKind; language: string } {
+  if (binary) return { kind: 'binary', language: '' };
+  if (isSkillMdPath(path)) return { kind: 'skill-md', language: '' };
+  const ext = extensionOf(path);
+  if (MARKDOWN_EXTENSIONS.has(ext)) return { kind: 'markdown', language: '' };
+  const byExt = SCRIPT_LANGUAGES[ext];
+  if (byExt) return { kind: 'script', language: byExt };
+  if (text.startsWith('#!')) {
+    const first = text.slice(0, text.indexOf('\n') >>> 0);
+    for (const [re, lang] of SHEBANG_LANGUAGES) if (re.test(first)) return { kind: 'script', language: lang };
+    return { kind: 'script', language: 'sh' };
+  }
+  return { kind: 'text', language: '' };
+}
+
+/** Offsets [start, end) of markdown code: fenced blocks and inline `code` spans. */
+function markdownCodeRanges(text: string): [number, number][] {
+  const ranges: [number, number][] = [];
+  let offset = 0;
+  let fenceStart = -1;
+  let fenceMarker = '';
+  for (const line of text.split('\n')) {
+    const trimmed = line.trimStart();
+    const fence = /^(`{3,}|~{3,})/.exec(trimmed);
+    if (fenceStart < 0 && fence) {
+      fenceStart = offset;
+      fenceMarker = fence[1][0];
+    } else if (fenceStart >= 0 && fence && fence[1][0] === fenceMarker) {
+      ranges.push([fenceStart, offset + line.length]);
+      fenceStart = -1;
+    } else if (fenceStart < 0) {
+      const inline = /`[^`\n]+`/g;
+      let m: RegExpExecArray | null;
+      while ((m = inline.exec(line)) !== null) ranges.push([offset + m.index, offset + m.index + m[0].length]);
+    }
+    offset += line.length + 1;
+  }
+  if (fenceStart >= 0) ranges.push([fenceStart, text.length]);
+  return ranges;
+}
+
+// Words that, earlier in the same sentence, turn an instruction into a prohibition, a warning or a
+// description of an attack ("never send your key", "detects prompts that say ignore ...").
+const NEGATION =
+  /\b(never|not|don'?t|doesn'?t|won'?t|cannot|can'?t|must ?n[o']t|should ?n[o']t|avoid(?:s|ing)?|refuse[sd]?|prevent(?:s|ing)?|prohibit(?:s|ed)?|forbid(?:s|den)?|block(?:s|ed|ing)?|reject(?:s|ed|ing)?|detect(?:s|ed|ing|ion)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)?|beware|watch out|look(?:s|ing)? for|scan(?:s|ning)? for|such as|e\.g\.|for example|example|attackers?|malicious|suspicious|phrases? like|patterns? like)\b/i;
+const SENTENCE_END = /[.!?;:]\s|\n\s*\n|\n\s*[-*+]\s|\n\s*\d+\.\s|\n#/g;
+
+function sentenceStart(text: string, offset: number): number {
+  const windowStart = Math.max(0, offset - 160);
+  const before = text.slice(windowStart, offset);
+  let start = 0;
+  SENTENCE_END.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = SENTENCE_END.exec(before)) !== null) start = m.index + m[0].length;
+  return windowStart + start;
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function upperBound(sorted: number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Prepares one file for the rules. `skillFolder` is the folder of the skill the file belongs to
+ * ("" for the input root), so that `skillPath` is relative to it.
+ */
+export function makeFileView(path: string, content: Uint8Array | string, skillFolder = ''): FileView {
+  const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
+  const binary = typeof content === 'string' ? false : looksBinary(bytes);
+  const raw = typeof content === 'string' ? content : binary ? '' : new TextDecoder('utf-8').decode(bytes);
+  const { kind, language } = classify(path, raw, binary);
+  const text = binary ? '' : normaliseForMatching(raw);
+  const skillPath = skillFolder && path.startsWith(skillFolder + '/') ? path.slice(skillFolder.length + 1) : path;
+
+  let frontmatter = '';
+  let frontmatterOffset = 0;
+  let body = text;
+  if (kind === 'skill-md') {
+    const fm = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(\r?\n|$)/.exec(text);
+    if (fm) {
+      frontmatter = fm[1];
+      frontmatterOffset = fm[0].indexOf(fm[1]);
+      body = text.slice(0, fm[0].length).replace(/[^\n]/g, ' ') + text.slice(fm[0].length);
+    }
+  }
+  const meta = frontmatter ? parseFrontmatter(frontmatter) : {};
+  const starts = lineStarts(text);
+  const prose = kind === 'skill-md' || kind === 'markdown';
+  const codeRanges = prose ? markdownCodeRanges(text) : [];
+  const codeStarts = codeRanges.map((r) => r[0]);
+
+  return {
+    path,
+    skillPath,
+    kind,
+    language,
+    text,
+    raw,
+    bytes,
+    frontmatter,
+    frontmatterOffset,
+    body,
+    meta,
+    isDocumentation: DOC_FOLDER.test(skillPath) || (kind === 'markdown' && !isSkillMdPath(path)),
+    position(offset) {
+      const index = upperBound(starts, offset) - 1;
+      return { line: index + 1, column: offset - starts[index] + 1 };
+    },
+    lineAt(offset) {
+      const index = upperBound(starts, offset) - 1;
+      const end = text.indexOf('\n', starts[index]);
+      return text.slice(starts[index], end < 0 ? text.length : end);
+    },
+    inCode(offset) {
+      const i = upperBound(codeStarts, offset) - 1;
+      return i >= 0 && offset < codeRanges[i][1];
+    },
+    isNegated(offset) {
+      return NEGATION.test(text.slice(sentenceStart(text, offset), offset));
+    },
+  };
+}

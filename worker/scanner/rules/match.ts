@@ -1,0 +1,35 @@
+// Small matching helpers shared by the rule files.
+import type { FileView, RuleMatch } from '../types.ts';
+
+/**
+ * Every match of a global regex in `text`, optionally filtered. The regex must have the g flag
+ * and must not be able to match the empty string. Stops after `max` matches: a rule reports a few
+ * places, not thousands, and scoring counts repeats with diminishing weight anyway.
+ */
+export function findAll(
+  text: string,
+  re: RegExp,
+  accept?: (m: RegExpExecArray) => boolean,
+  max = 20,
+): RuleMatch[] {
+  if (!re.global) throw new Error(`regex ${re} needs the g flag`);
+  const out: RuleMatch[] = [];
+  re.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) {
+    if (m[0].length === 0) {
+      re.lastIndex++;
+      continue;
+    }
+    if (!accept || accept(m)) {
+      out.push({ index: m.index, length: m[0].length });
+      if (out.length >= max) break;
+    }
+  }
+  return out;
+}
+
+/** The text a prose rule should read: the body of a SKILL.md (front matter blanked) or the whole file. */
+export function proseOf(file: FileView): string {
+  return file.kind === 'skill-md' ? file.body : file.text;
+}
