@@ -12,8 +12,9 @@ function fromFrameworkError(err: unknown): AppError | null {
   if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
     return new AppError('UNSUPPORTED_MEDIA_TYPE', e.message ?? 'Unsupported content encoding');
   }
-  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.expose) {
-    return new AppError('INVALID_INPUT', e.message ?? 'Bad request');
+  if (err instanceof URIError) return new AppError('INVALID_INPUT', 'The URL holds malformed percent-encoding');
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
+    return new AppError('INVALID_INPUT', e.expose && e.message ? e.message : 'Bad request');
   }
   return null;
 }

@@ -17,6 +17,8 @@ export function stringParam(query: Query, name: string, maxLength = 200): string
   if (value === undefined) return undefined;
   const trimmed = value.trim();
   if (trimmed === '') throw new AppError('INVALID_PARAMETER', `${name} must not be empty`);
+  // PostgreSQL text cannot hold NUL; such a value can only be a mistake or a probe.
+  if (trimmed.includes('\u0000')) throw new AppError('INVALID_PARAMETER', `${name} must not contain NUL characters`);
   if (trimmed.length > maxLength) throw new AppError('INVALID_PARAMETER', `${name} must be at most ${maxLength} characters`);
   return trimmed;
 }

@@ -24,10 +24,7 @@ export async function connectDatabase(
   let embedded: EmbeddedDatabase | null = null;
   let connectionString = config.databaseUrl;
   if (!connectionString) {
-    embedded = await openEmbeddedDatabase(config.dataDir, {
-      preferOwner: options.preferOwner,
-      maxConnections: Math.max(64, config.dbPoolMax * 4),
-    });
+    embedded = await openEmbeddedDatabase(config.dataDir, { preferOwner: options.preferOwner });
     connectionString = embedded.connectionString;
     logger.debug('embedded database', { dataDir: config.dataDir, owner: embedded.owner });
   }

@@ -1,5 +1,5 @@
 // The embedded database: PGlite (PostgreSQL compiled to WebAssembly) kept in a data folder, with
-// pgvector and pg_trgm, served on a loopback port so that `pg` and pg-boss talk to it like any
+// pgvector and pg_trgm, served on a loopback port (pglite-server.ts) so that `pg` and pg-boss talk to it like any
 // PostgreSQL. One process owns the folder at a time; it writes server.json with its port, and every
 // other skillgate process (a CLI command while `npm start` runs) connects to that port instead.
 import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import net from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { PgliteServer } from './pglite-server.ts';
 
 export interface EmbeddedDatabase {
   connectionString: string;
@@ -80,11 +80,10 @@ async function runningServer(dir: string): Promise<ServerInfo | null> {
   return (await portAnswers(info.port)) ? info : null;
 }
 
-async function openAsOwner(dir: string, maxConnections: number): Promise<EmbeddedDatabase> {
+async function openAsOwner(dir: string): Promise<EmbeddedDatabase> {
   const db = await PGlite.create({ dataDir: join(dir, 'pgdata'), extensions: { vector, pg_trgm } });
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
-  await server.start();
-  const port = Number(server.getServerConn().split(':').pop());
+  const server = new PgliteServer(db);
+  const port = await server.listen(0, '127.0.0.1');
   await writeFile(join(dir, SERVER_FILE), JSON.stringify({ pid: process.pid, port } satisfies ServerInfo));
   let closed = false;
   return {
@@ -93,7 +92,7 @@ async function openAsOwner(dir: string, maxConnections: number): Promise<Embedde
     async close() {
       if (closed) return;
       closed = true;
-      await server.stop();
+      await server.close();
       await db.close();
       await rm(join(dir, SERVER_FILE), { force: true });
       await rm(join(dir, LOCK_FILE), { force: true });
@@ -107,7 +106,7 @@ async function openAsOwner(dir: string, maxConnections: number): Promise<Embedde
  */
 export async function openEmbeddedDatabase(
   dir: string,
-  options: { maxConnections?: number; preferOwner?: boolean; timeoutMs?: number } = {},
+  options: { preferOwner?: boolean; timeoutMs?: number } = {},
 ): Promise<EmbeddedDatabase> {
   await mkdir(dir, { recursive: true });
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
@@ -116,7 +115,7 @@ export async function openEmbeddedDatabase(
       const running = await runningServer(dir);
       if (running) return { connectionString: connectionStringFor(running.port), owner: false, close: async () => {} };
     }
-    if (await tryLock(dir)) return openAsOwner(dir, options.maxConnections ?? 64);
+    if (await tryLock(dir)) return openAsOwner(dir);
     if (Date.now() > deadline) {
       throw new Error(`the embedded database in ${dir} is held by another process; stop it or set DATABASE_URL`);
     }
@@ -125,16 +124,15 @@ export async function openEmbeddedDatabase(
 }
 
 /** An in-memory PGlite served on a loopback port, for tests. */
-export async function openMemoryDatabase(maxConnections = 64): Promise<EmbeddedDatabase> {
+export async function openMemoryDatabase(): Promise<EmbeddedDatabase> {
   const db = await PGlite.create({ extensions: { vector, pg_trgm } });
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
-  await server.start();
-  const port = Number(server.getServerConn().split(':').pop());
+  const server = new PgliteServer(db);
+  const port = await server.listen(0, '127.0.0.1');
   return {
     connectionString: connectionStringFor(port),
     owner: true,
     async close() {
-      await server.stop();
+      await server.close();
       await db.close();
     },
   };

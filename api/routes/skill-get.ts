@@ -9,8 +9,8 @@ import { sendData } from '../respond.ts';
 export function getSkillRoute(pool: pg.Pool) {
   return async (req: Request<{ slug: string }>, res: Response) => {
     const slug = req.params.slug;
-    const skill = slug.length <= 200 ? await getSkill(pool, keyOf(res).tier, slug) : null;
-    if (!skill) throw new AppError('NOT_FOUND', `No skill with slug "${slug.slice(0, 200)}"`);
+    const skill = slug.length <= 200 && !slug.includes('\u0000') ? await getSkill(pool, keyOf(res).tier, slug) : null;
+    if (!skill) throw new AppError('NOT_FOUND', `No skill with slug "${slug.slice(0, 200).replace(/\u0000/g, '')}"`);
     sendData(res, skill);
   };
 }
