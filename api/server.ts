@@ -1,5 +1,5 @@
 // Listening and stopping. stop() refuses new connections, lets in-flight requests finish (idle
-// keep-alive connections are closed at once), and cuts what is left after the timeout.
+// keep-alive connections are closed as soon as they are idle), and cuts what is left after the timeout.
 import http from 'node:http';
 import type { Express } from 'express';
 
@@ -25,9 +25,11 @@ export function listen(app: Express, port: number, host: string): Promise<Runnin
         stop: (timeoutMs) =>
           new Promise<void>((done) => {
             const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
-            timer.unref();
+            // Keep-alive connections become idle as their last response ends: close them then.
+            const sweep = setInterval(() => server.closeIdleConnections(), 100);
             server.close(() => {
               clearTimeout(timer);
+              clearInterval(sweep);
               done();
             });
             server.closeIdleConnections();
