@@ -10,9 +10,9 @@ export interface CategoryRow {
 
 export async function listCategories(pool: pg.Pool): Promise<CategoryRow[]> {
   const { rows } = await pool.query(
-    `SELECT c.slug, c.name, c.description, count(s.id)::int AS "skillCount"
-       FROM categories c LEFT JOIN skills s ON s.category = c.slug
-      GROUP BY c.slug ORDER BY c.name`,
+    `SELECT c.slug, c.name, c.description,
+            COALESCE((SELECT sum(k.n) FROM skill_counts k WHERE k.category = c.slug), 0)::int AS "skillCount"
+       FROM categories c ORDER BY c.name`,
   );
   return rows;
 }

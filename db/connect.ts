@@ -5,12 +5,14 @@ import type { Logger } from '../lib/logger.ts';
 import { openEmbeddedDatabase, type EmbeddedDatabase } from './embedded.ts';
 import { createPool } from './pool.ts';
 import { migrate } from './migrate.ts';
+import { detectCapabilities, type Capabilities } from './capabilities.ts';
 
 export interface Database {
   pool: pg.Pool;
   /** The connection string the pool uses (pg-boss opens its own connections with it). */
   connectionString: string;
   embedded: boolean;
+  capabilities: Capabilities;
   /** True when this process created the embedded database's folder contents just now or owns it. */
   ownsEmbedded: boolean;
   close(): Promise<void>;
@@ -29,11 +31,13 @@ export async function connectDatabase(
     logger.debug('embedded database', { dataDir: config.dataDir, owner: embedded.owner });
   }
   const pool = createPool(connectionString, config.dbPoolMax, logger);
+  let capabilities: Capabilities;
   try {
     if (options.migrate !== false) {
       const applied = await migrate(pool);
       if (applied.length) logger.info('migrations applied', { applied });
     }
+    capabilities = await detectCapabilities(pool);
   } catch (err) {
     await pool.end();
     await embedded?.close();
@@ -43,6 +47,7 @@ export async function connectDatabase(
     pool,
     connectionString,
     embedded: embedded !== null,
+    capabilities,
     ownsEmbedded: embedded?.owner ?? false,
     async close() {
       await pool.end();

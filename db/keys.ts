@@ -1,6 +1,7 @@
 // API key rows: create, list, revoke, and the combined look-up-and-count the limiter uses.
 import type pg from 'pg';
 import type { Tier } from '../lib/tiers.ts';
+import { statement } from './capabilities.ts';
 
 export interface KeyRow {
   id: number;
@@ -84,17 +85,14 @@ SELECT k.id AS "keyId", k.prefix, k.name, k.tier, k.status, k.key_hash AS "keyHa
        to_char((now() AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, now() AS now
   FROM k`;
 
-// Unnamed statements: on the embedded database all connections share one session, where named
-// prepared statements of two connections would collide.
 export async function findKeyAndCountRequest(
   pool: pg.Pool,
   prefix: string,
   hash: Buffer,
   dailyLimits: Readonly<Record<Tier, number>>,
 ): Promise<AuthenticatedRequest | null> {
-  const { rows } = await pool.query({
-    text: COUNT_REQUEST_SQL,
-    values: [prefix, hash, JSON.stringify(dailyLimits)],
-  });
+  const { rows } = await pool.query(
+    statement(pool, 'skillgate_count_request', COUNT_REQUEST_SQL, [prefix, hash, JSON.stringify(dailyLimits)]),
+  );
   return rows[0] ?? null;
 }

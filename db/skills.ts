@@ -2,6 +2,7 @@
 // ISO timestamps with milliseconds) built by PostgreSQL as JSON, in one round trip.
 import type pg from 'pg';
 import type { Tier } from '../lib/tiers.ts';
+import { statement } from './capabilities.ts';
 
 export type SkillSort = 'recent' | 'votes' | 'stars';
 
@@ -48,15 +49,29 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => '\\' + c);
 }
 
-function whereClause(filter: SkillFilter, values: unknown[]): string {
-  const conditions = [`s.security_score >= $${values.push(filter.minScore)}`];
-  if (filter.category !== undefined) conditions.push(`s.category = $${values.push(filter.category)}`);
-  if (filter.verifiedOnly) conditions.push('s.verified');
+/**
+ * The filter as SQL over skills (`s`) and, when there is no text query, over the
+ * trigger-maintained skill_counts buckets (`c`), whose sum is the exact total without counting rows.
+ */
+function filterClauses(filter: SkillFilter, values: unknown[]): { skills: string; counts: string | null } {
+  const score = values.push(filter.minScore);
+  const skills = [`s.security_score >= $${score}`];
+  const counts = [`c.security_score >= $${score}`];
+  if (filter.category !== undefined) {
+    const p = values.push(filter.category);
+    skills.push(`s.category = $${p}`);
+    counts.push(`c.category = $${p}`);
+  }
+  if (filter.verifiedOnly) {
+    skills.push('s.verified');
+    counts.push('c.verified');
+  }
   if (filter.q !== undefined) {
     const p = values.push(`%${escapeLike(filter.q)}%`);
-    conditions.push(`(s.name ILIKE $${p} OR s.description ILIKE $${p})`);
+    skills.push(`(s.name ILIKE $${p} OR s.description ILIKE $${p})`);
+    return { skills: skills.join(' AND '), counts: null };
   }
-  return conditions.join(' AND ');
+  return { skills: skills.join(' AND '), counts: counts.join(' AND ') };
 }
 
 export async function listSkills(
@@ -66,24 +81,26 @@ export async function listSkills(
   page: { sort: SkillSort; limit: number; offset: number },
 ): Promise<SkillPage> {
   const values: unknown[] = [];
-  const where = whereClause(filter, values);
+  const where = filterClauses(filter, values);
+  const total = where.counts
+    ? `SELECT COALESCE(sum(c.n), 0) FROM skill_counts c WHERE ${where.counts}`
+    : `SELECT count(*) FROM skills s WHERE ${where.skills}`;
   const limit = values.push(page.limit);
   const offset = values.push(page.offset);
-  const { rows } = await pool.query(
-    `SELECT (SELECT count(*) FROM skills s WHERE ${where})::int AS "totalCount",
+  const text = `SELECT (${total})::int AS "totalCount",
             COALESCE((SELECT json_agg(p.item) FROM (
-               SELECT ${JSON_BY_TIER[tier]} AS item FROM skills s WHERE ${where}
-                ORDER BY ${ORDER_BY[page.sort]} LIMIT $${limit} OFFSET $${offset}) p), '[]'::json) AS items`,
-    values,
-  );
+               SELECT ${JSON_BY_TIER[tier]} AS item FROM skills s WHERE ${where.skills}
+                ORDER BY ${ORDER_BY[page.sort]} LIMIT $${limit} OFFSET $${offset}) p), '[]'::json) AS items`;
+  // One prepared statement per shape of the query (tier, sort and which filters are present).
+  const shape = [tier, page.sort, filter.category !== undefined, filter.verifiedOnly, filter.q !== undefined].join('_');
+  const { rows } = await pool.query(statement(pool, `skillgate_list_${shape}`, text, values));
   return rows[0];
 }
 
 export async function getSkill(pool: pg.Pool, tier: Tier, slug: string): Promise<Record<string, unknown> | null> {
-  const { rows } = await pool.query({
-    text: `SELECT ${JSON_BY_TIER[tier]} AS item FROM skills s WHERE s.slug = $1`,
-    values: [slug],
-  });
+  const { rows } = await pool.query(
+    statement(pool, `skillgate_get_skill_${tier}`, `SELECT ${JSON_BY_TIER[tier]} AS item FROM skills s WHERE s.slug = $1`, [slug]),
+  );
   return rows[0]?.item ?? null;
 }
 

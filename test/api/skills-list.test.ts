@@ -97,3 +97,31 @@ describe.each(BACKENDS)('skill listing on %s', (backend) => {
     expect(res.body.error.message).toContain(name);
   });
 });
+
+describe.each(BACKENDS)('listing totals on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    await addCategories(t.pool, ['testing', 'devops']);
+  });
+  afterAll(async () => t?.close());
+
+  it('stay exact as skills are added, regraded, moved, verified and removed', async () => {
+    const key = await t.key('pro');
+    const total = async (query: string) => (await t.get(`/api/v1/skills${query}`, key)).body.pagination.totalCount;
+    const truth = async (where: string) => (await t.pool.query(`SELECT count(*)::int AS n FROM skills WHERE ${where}`)).rows[0].n;
+    await addSkills(t.pool, Array.from({ length: 30 }, (_, i) => skillRecord({ slug: `c-${i}`, securityScore: 30 + 2 * i, category: i % 2 ? 'testing' : 'devops' })));
+    await t.pool.query(`UPDATE skills SET security_score = 95, security_grade = 'A' WHERE slug IN ('c-1', 'c-2')`);
+    await t.pool.query(`UPDATE skills SET category = 'testing', verified = true WHERE slug = 'c-4'`);
+    await t.pool.query(`UPDATE skills SET stars = stars + 1`);
+    await t.pool.query(`DELETE FROM skills WHERE slug IN ('c-29', 'c-3')`);
+    await addSkills(t.pool, [skillRecord({ slug: 'c-5', securityScore: 99, category: 'devops' })]);
+    expect(await total('')).toBe(await truth('security_score >= 90'));
+    expect(await total('?securityGrade=all')).toBe(await truth('true'));
+    expect(await total('?securityGrade=C&category=testing')).toBe(await truth(`security_score >= 60 AND category = 'testing'`));
+    expect(await total('?securityGrade=all&verified=true')).toBe(await truth('verified'));
+    expect(await total('?minSecurityScore=50&securityGrade=all&category=devops')).toBe(await truth(`security_score >= 50 AND category = 'devops'`));
+    const categories = (await t.get('/api/v1/categories', key)).body.data;
+    expect(categories.find((c: { slug: string }) => c.slug === 'testing').skillCount).toBe(await truth(`category = 'testing'`));
+  });
+});

@@ -28,7 +28,7 @@ describe('serve on the embedded database', () => {
       const keys = [...server.output().matchAll(/^\s+(free|pro|enterprise)\s+(sg_\S+)$/gm)].map((m) => [m[1], m[2]]);
       expect(keys.map((k) => k[0])).toEqual(['free', 'pro', 'enterprise']);
       const pro = keys[1][1];
-      const listed = await (await fetch(`${server.baseUrl}/api/v1/skills?securityGrade=all&limit=100`, { headers: { 'x-api-key': pro } })).json();
+      const listed: any = await (await fetch(`${server.baseUrl}/api/v1/skills?securityGrade=all&limit=100`, { headers: { "x-api-key": pro } })).json();
       expect(listed.pagination.totalCount).toBeGreaterThanOrEqual(60);
       const grades = new Set(listed.data.map((s: { securityGrade: string }) => s.securityGrade));
       expect(grades.has('A')).toBe(true);
@@ -37,7 +37,7 @@ describe('serve on the embedded database', () => {
       const created = await runCli(['keys', 'create', '--tier', 'enterprise', '--name', 'while-running'], env);
       expect(created.code).toBe(0);
       const res = await fetch(`${server.baseUrl}/api/v1/stats`, { headers: { authorization: `Bearer ${lastLine(created.stdout)}` } });
-      expect((await res.json()).data.key.name).toBe('while-running');
+      expect(((await res.json()) as any).data.key.name).toBe('while-running');
       const list = await runCli(['keys', 'list'], env);
       expect(list.stdout).toContain('demo-pro');
     } finally {

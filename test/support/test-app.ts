@@ -5,6 +5,7 @@ import { createApp } from '../../api/app.ts';
 import { listen, type RunningServer } from '../../api/server.ts';
 import { createPool } from '../../db/pool.ts';
 import { migrate } from '../../db/migrate.ts';
+import { detectCapabilities } from '../../db/capabilities.ts';
 import { upsertCategories } from '../../db/categories.ts';
 import { upsertSkill, type SkillRecord } from '../../db/skills-write.ts';
 import { issueKey } from '../../lib/issue-key.ts';
@@ -27,6 +28,7 @@ export async function startTestApp(backend: Backend): Promise<TestApp> {
   const database = await createTestDatabase(backend);
   const pool = createPool(database.connectionString, 10);
   await migrate(pool);
+  await detectCapabilities(pool);
   const app = createApp({ pool, logger: createLogger('silent') });
   const server = await listen(app, 0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${server.port}`;

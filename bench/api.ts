@@ -1,0 +1,102 @@
+// npm run bench: the directory API with 100,000 skills against a bare Express route, side by
+// side in one run, with autocannon on loopback. Needs a PostgreSQL (BENCH_DATABASE_URL, default
+// the local server); creates and drops its own database.
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createPool } from '../db/pool.ts';
+import { migrate } from '../db/migrate.ts';
+import { generateSkills } from '../db/bulk-generate.ts';
+import { issueKey } from '../lib/issue-key.ts';
+import { freePort, load, machineLine, startProcess, stopProcess, type LoadResult } from './support.ts';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SKILLS = Number(process.env.BENCH_SKILLS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DB_NAME = 'skillgate_bench_api';
+const CLI = fileURLToPath(new URL('../cli/main.ts', import.meta.url));
+const BARE = fileURLToPath(new URL('./bare-express.ts', import.meta.url));
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
+async function commits(pool: pg.Pool): Promise<number> {
+  await new Promise((r) => setTimeout(r, 1500)); // statistics are flushed about once a second
+  const { rows } = await pool.query('SELECT xact_commit::bigint AS n FROM pg_stat_database WHERE datname = current_database()');
+  return Number(rows[0].n);
+}
+
+function line(name: string, r: LoadResult, baseline?: LoadResult): string {
+  const ratio = baseline ? `  ${(r.rps / baseline.rps).toFixed(2)}x of bare` : '';
+  return `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  non-2xx ${r.non2xx}  errors ${r.errors}${ratio}`;
+}
+
+async function main(): Promise<void> {
+  console.log(machineLine());
+  console.log(`setup: ${SKILLS} skills, ${SECONDS}s per run, ${CONNECTIONS} connections, PostgreSQL at ${new URL(ADMIN_URL).host}`);
+  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${DB_NAME}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = '/' + DB_NAME;
+  const pool = createPool(url.toString(), 4);
+  const children = [];
+  try {
+    await migrate(pool);
+    const t0 = Date.now();
+    await generateSkills(pool, SKILLS);
+    console.log(`generated ${SKILLS} skills in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    // Many clients, each with its own Enterprise key, as in production; one key per connection.
+    const keys: string[] = [];
+    for (let i = 0; i < CONNECTIONS * 3; i++) keys.push((await issueKey(pool, { tier: 'enterprise', name: `bench-${i}` })).key);
+    const { rows } = await pool.query(`SELECT slug FROM skills ORDER BY random() LIMIT 2000`);
+    const slugs = rows.map((r) => r.slug as string);
+
+    const barePort = await freePort();
+    const apiPort = await freePort();
+    const bare = await startProcess(BARE, [], {}, barePort);
+    children.push(bare);
+    const api = await startProcess(CLI, ['serve', '--api-only'], { DATABASE_URL: url.toString(), LOG_LEVEL: 'info', DB_POOL_MAX: '10' }, apiPort);
+    children.push(api);
+
+    const warm = { seconds: 2, connections: CONNECTIONS };
+    await load({ ...warm, url: `http://127.0.0.1:${barePort}/constant` });
+    await load({ ...warm, url: `http://127.0.0.1:${apiPort}/api/v1/skills`, headersFor: (c) => ({ 'x-api-key': keys[c % CONNECTIONS] }) });
+
+    const bareResult = await load({ url: `http://127.0.0.1:${barePort}/constant`, seconds: SECONDS, connections: CONNECTIONS });
+    const before = await commits(pool);
+    const list = await load({
+      url: `http://127.0.0.1:${apiPort}/api/v1/skills`, seconds: SECONDS, connections: CONNECTIONS,
+      headersFor: (c) => ({ 'x-api-key': keys[CONNECTIONS + c] }),
+    });
+    const mid = await commits(pool);
+    let n = 0;
+    const one = await load({
+      url: `http://127.0.0.1:${apiPort}/api/v1/skills/x`, seconds: SECONDS, connections: CONNECTIONS,
+      headersFor: (c) => ({ 'x-api-key': keys[2 * CONNECTIONS + c] }),
+      pathFor: () => `/api/v1/skills/${slugs[n++ % slugs.length]}`,
+    });
+    const after = await commits(pool);
+
+    console.log('');
+    console.log(line('bare Express, constant JSON', bareResult));
+    console.log(line('GET /api/v1/skills (20 a page)', list, bareResult));
+    console.log(line('GET /api/v1/skills/:slug', one, bareResult));
+    console.log('');
+    // Each statement outside a transaction commits once, so commits per request = round trips.
+    console.log(`database round trips per request: list ${((mid - before) / list.requests).toFixed(2)}, one skill ${((after - mid) / one.requests).toFixed(2)} (of which the key check and limit: 1)`);
+    const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+    for (const [name, r] of [['list', list], ['one skill', one]] as const) {
+      console.log(`${name}: p99 ${r.p99} ms <= 25 ms: ${pass(r.p99 <= 25)}; throughput ${(r.rps / bareResult.rps).toFixed(2)} of bare >= 0.50: ${pass(r.rps / bareResult.rps >= 0.5)}; all 2xx: ${pass(r.non2xx === 0 && r.errors === 0)}`);
+    }
+  } finally {
+    for (const c of children) await stopProcess(c);
+    await pool.end();
+    await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  }
+}
+
+await main();

@@ -1,0 +1,183 @@
+// `npm run bench:scanner`: the scanner's speed and safety figures, printed plainly.
+//  1. the machine (cores);
+//  2. throughput on one core over the shared corpus: MB of skill text per second and files per
+//     second (several passes; best and median), and where the time goes (preparation, decoding,
+//     the slowest rules);
+//  3. adversarial 1 MB inputs per rule (built from its examples): the slowest rule, PASS when
+//     every rule and every whole scan of such a file stays under 1 s;
+//  4. one scan of a folder of thousands of skills in one process.
+// Options: --passes N (default 5), --skills N (default 3000), --quick (fewer adversarial inputs),
+// --corpus PATH.
+import os from 'node:os';
+import { scan } from '../worker/scanner/engine.ts';
+import { RULES } from '../worker/scanner/rules/index.ts';
+import { RULES_VERSION } from '../worker/scanner/version.ts';
+import { applyRule } from '../worker/scanner/apply-rule.ts';
+import { looksBinary, makeFileView } from '../worker/scanner/file-view.ts';
+import { makeSkillView } from '../worker/scanner/skill-view.ts';
+import { discoverSkills } from '../worker/scanner/discover.ts';
+import { decodeHiddenPayloads } from '../worker/scanner/decode.ts';
+import type { InputFile, SkillView } from '../worker/scanner/types.ts';
+import { adversarialInputs } from './adversarial-inputs.ts';
+import { corpusDirFromArgs, loadCorpus } from './corpus.ts';
+
+const MB = 1024 * 1024;
+
+function flagNumber(args: string[], name: string, fallback: number): number {
+  const i = args.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(args[i + 1]) : fallback;
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function bytesOf(content: InputFile['content']): number {
+  return typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
+}
+
+function line(s = ''): void {
+  process.stdout.write(s + '\n');
+}
+
+function withSkillMd(files: { path: string; content: string }[]): InputFile[] {
+  return files.some((f) => /(^|\/)skill\.md$/i.test(f.path))
+    ? files
+    : [{ path: 'SKILL.md', content: '---\nname: bench\ndescription: A benchmark skill.\n---\n# Bench\n' }, ...files];
+}
+
+async function main(args: string[]): Promise<void> {
+  const passes = flagNumber(args, 'passes', 5);
+  const manySkills = flagNumber(args, 'skills', 3000);
+  const quick = args.includes('--quick');
+
+  line('skillgate scanner benchmark');
+  line(`rules: ${RULES.length} (${RULES_VERSION})`);
+  line(`node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}`);
+  line(`cores: os.availableParallelism() = ${os.availableParallelism()}, os.cpus().length = ${os.cpus().length}`);
+  line('all figures below are one process on one core');
+
+  // --- 2. Throughput over the corpus -------------------------------------------------------
+  const corpus = await loadCorpus(corpusDirFromArgs(args));
+  let files = 0;
+  let allBytes = 0;
+  let textBytes = 0;
+  for (const skill of corpus) {
+    for (const f of skill.files) {
+      files++;
+      const n = bytesOf(f.content);
+      allBytes += n;
+      if (typeof f.content === 'string' || !looksBinary(f.content)) textBytes += n;
+    }
+  }
+  line('');
+  line(`corpus: ${corpus.length} skills, ${files} files, ${(allBytes / MB).toFixed(1)} MB (${(textBytes / MB).toFixed(1)} MB of text)`);
+
+  const times: number[] = [];
+  for (let p = 0; p < passes; p++) {
+    const start = performance.now();
+    for (const skill of corpus) scan(skill.files, { folder: '.' });
+    times.push((performance.now() - start) / 1000);
+  }
+  const best = Math.min(...times);
+  const med = median(times);
+  line(`throughput over ${passes} passes (seconds per pass: ${times.map((t) => t.toFixed(2)).join(', ')})`);
+  line(`  best:   ${(textBytes / MB / best).toFixed(1)} MB/s of skill text, ${(allBytes / MB / best).toFixed(1)} MB/s of all bytes, ${Math.round(files / best)} files/s, ${Math.round(corpus.length / best)} skills/s`);
+  line(`  median: ${(textBytes / MB / med).toFixed(1)} MB/s of skill text, ${(allBytes / MB / med).toFixed(1)} MB/s of all bytes, ${Math.round(files / med)} files/s, ${Math.round(corpus.length / med)} skills/s`);
+  line(`  target: 20 MB/s of skill text: ${textBytes / MB / best >= 20 ? 'PASS' : 'FAIL'} (best pass)`);
+
+  // Where the time goes: preparing views, decoding, and each rule over the whole corpus.
+  let prepare = 0;
+  let decode = 0;
+  const views: SkillView[] = [];
+  for (const skill of corpus) {
+    for (const found of discoverSkills(skill.files).skills) {
+      if (found.folder !== '') continue;
+      let t = performance.now();
+      const fileViews = found.files.map((f) => makeFileView(f.path, f.content, found.folder));
+      prepare += performance.now() - t;
+      t = performance.now();
+      const decoded = decodeHiddenPayloads(fileViews, found.folder);
+      decode += performance.now() - t;
+      views.push({ folder: found.folder, skillMd: fileViews[0], files: [...fileViews, ...decoded.views] });
+    }
+  }
+  const ruleTimes = RULES.map((rule) => {
+    const t = performance.now();
+    for (const view of views) applyRule(rule, view);
+    return { id: rule.id, ms: performance.now() - t };
+  }).sort((a, b) => b.ms - a.ms);
+  const rulesTotal = ruleTimes.reduce((s, r) => s + r.ms, 0);
+  line('time per corpus pass, by stage:');
+  line(`  file preparation (decode, normalise, index): ${prepare.toFixed(0)} ms`);
+  line(`  hidden payload decoding:                      ${decode.toFixed(0)} ms`);
+  line(`  all ${RULES.length} rules:                               ${rulesTotal.toFixed(0)} ms`);
+  line('  slowest rules on the corpus: ' + ruleTimes.slice(0, 10).map((r) => `${r.id} ${r.ms.toFixed(0)} ms`).join(', '));
+
+  // --- 3. Adversarial 1 MB inputs ----------------------------------------------------------
+  line('');
+  line('adversarial inputs of 1 MB per file, built from each rule\'s examples');
+  const worst: { id: string; ms: number; label: string; files: InputFile[] }[] = [];
+  let inputsRun = 0;
+  for (const rule of RULES) {
+    const inputs = adversarialInputs(rule, MB, quick ? { matchExamples: 1, noMatchExamples: 1 } : { matchExamples: 2, noMatchExamples: 1 });
+    let max = { ms: -1, label: '', files: [] as InputFile[] };
+    for (const input of inputs) {
+      const skill = makeSkillView(input.files);
+      const t = performance.now();
+      applyRule(rule, skill);
+      const ms = performance.now() - t;
+      inputsRun++;
+      if (ms > max.ms) max = { ms, label: input.label, files: input.files };
+    }
+    worst.push({ id: rule.id, ...max });
+  }
+  worst.sort((a, b) => b.ms - a.ms);
+  line(`  ${inputsRun} inputs over ${RULES.length} rules`);
+  line('  slowest rules (worst input):');
+  for (const w of worst.slice(0, 10)) line(`    ${w.id.padEnd(7)} ${w.ms.toFixed(1).padStart(8)} ms  (${w.label})`);
+  const ruleLimitOk = worst[0].ms < 1000;
+  line(`  every rule under 1 s per 1 MB input: ${ruleLimitOk ? 'PASS' : 'FAIL'} (max ${worst[0].ms.toFixed(1)} ms, ${worst[0].id})`);
+
+  // The whole engine (all rules, decoding, scoring) on each rule's worst input.
+  const scanTimes: { id: string; ms: number }[] = [];
+  for (const w of quick ? worst.slice(0, 20) : worst) {
+    const input = withSkillMd(w.files as { path: string; content: string }[]);
+    const t = performance.now();
+    scan(input, { folder: '.' });
+    scanTimes.push({ id: w.id, ms: performance.now() - t });
+  }
+  scanTimes.sort((a, b) => b.ms - a.ms);
+  const scanLimitOk = scanTimes[0].ms < 1000;
+  line(`  whole scan of each rule's worst input (${scanTimes.length} scans): max ${scanTimes[0].ms.toFixed(0)} ms (${scanTimes[0].id}), median ${median(scanTimes.map((s) => s.ms)).toFixed(0)} ms`);
+  line(`  every 1 MB file scanned under 1 s: ${scanLimitOk ? 'PASS' : 'FAIL'}`);
+
+  // --- 4. A folder of thousands of skills ---------------------------------------------------
+  line('');
+  const many: InputFile[] = [];
+  let manyBytes = 0;
+  for (let i = 0; i < manySkills; i++) {
+    const skill = corpus[i % corpus.length];
+    const name = skill.entry.skill_dir.slice(skill.entry.skill_dir.lastIndexOf('/') + 1);
+    const folder = `skills/${String(i).padStart(5, '0')}-${name}`;
+    for (const f of skill.files) {
+      many.push({ path: `${folder}/${f.path}`, content: f.content });
+      manyBytes += bytesOf(f.content);
+    }
+  }
+  const heapBefore = process.memoryUsage().heapUsed;
+  const t = performance.now();
+  const report = scan(many, { folder: '*' });
+  const seconds = (performance.now() - t) / 1000;
+  const heapAfter = process.memoryUsage().heapUsed;
+  line(`folder of ${manySkills} skill folders (${report.skills.length} skills found, ${many.length} files, ${(manyBytes / MB).toFixed(0)} MB) in one scan:`);
+  line(`  ${seconds.toFixed(1)} s, ${Math.round(report.skills.length / seconds)} skills/s, ${report.findings.length} findings, heap +${((heapAfter - heapBefore) / MB).toFixed(0)} MB`);
+
+  line('');
+  line(`summary: throughput ${(textBytes / MB / best).toFixed(1)} MB/s (${textBytes / MB / best >= 20 ? 'PASS' : 'FAIL'}), rules on 1 MB ${ruleLimitOk ? 'PASS' : 'FAIL'}, scans of 1 MB ${scanLimitOk ? 'PASS' : 'FAIL'}`);
+}
+
+await main(process.argv.slice(2));
