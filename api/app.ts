@@ -4,18 +4,21 @@ import express, { type Express } from 'express';
 import type pg from 'pg';
 import type { Logger } from '../lib/logger.ts';
 import { requestContext } from './middleware/request-context.ts';
-import { authenticate } from './middleware/authenticate.ts';
+import { authenticate, requireTier } from './middleware/authenticate.ts';
 import { errorHandler, notFoundHandler } from './error-handler.ts';
 import { healthRoute, readyRoute } from './routes/health.ts';
 import { listSkillsRoute } from './routes/skills-list.ts';
 import { getSkillRoute } from './routes/skill-get.ts';
 import { categoriesRoute } from './routes/categories.ts';
 import { statsRoute } from './routes/stats.ts';
+import { getScanRoute, postScanRoute } from './routes/scan.ts';
+import type { ScanService } from './scan-service.ts';
 
 export interface AppDependencies {
   pool: pg.Pool;
   logger: Logger;
   isShuttingDown?: () => boolean;
+  scans?: { service: ScanService; maxUploadBytes: number; waitMs: number };
 }
 
 export function createApp(deps: AppDependencies): Express {
@@ -35,6 +38,10 @@ export function createApp(deps: AppDependencies): Express {
   v1.get('/skills/:slug', getSkillRoute(pool));
   v1.get('/categories', categoriesRoute(pool));
   v1.get('/stats', statsRoute(pool));
+  if (deps.scans) {
+    v1.post('/scan', requireTier('pro'), postScanRoute(deps.scans.service, deps.scans));
+    v1.get('/scans/:id', requireTier('pro'), getScanRoute(deps.scans.service));
+  }
   v1.use(notFoundHandler());
   app.use('/api/v1', v1);
 

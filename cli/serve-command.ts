@@ -1,16 +1,15 @@
-// skillgate serve (and npm start): migrate, load the demo directory into an empty embedded
-// database, serve the API, and stop cleanly on SIGTERM/SIGINT.
+// skillgate serve (and npm start): the API and workers, or one role; on an empty embedded database
+// the demo directory is loaded first. Stops cleanly on SIGTERM/SIGINT.
 import type { Config } from '../lib/config.ts';
 import type { Logger } from '../lib/logger.ts';
-import { createApp } from '../api/app.ts';
-import { listen } from '../api/server.ts';
-import { connectDatabase, type Database } from '../db/connect.ts';
 import { countSkills } from '../db/skills.ts';
 import { listKeys } from '../db/keys.ts';
+import type { Database } from '../db/connect.ts';
 import { issueKey } from '../lib/issue-key.ts';
 import { TIERS } from '../lib/tiers.ts';
-import { parseArgs, rejectUnknownFlags } from './args.ts';
+import { parseArgs, rejectUnknownFlags, UsageError } from './args.ts';
 import type { CommandIo } from './io.ts';
+import { startService } from './start-service.ts';
 
 /** On a fresh embedded database: the demo directory and one key per tier, printed for the person who started it. */
 async function prepareEmptyEmbeddedDatabase(db: Database, logger: Logger, io: CommandIo): Promise<void> {
@@ -29,23 +28,23 @@ async function prepareEmptyEmbeddedDatabase(db: Database, logger: Logger, io: Co
 }
 
 export async function runServeCommand(argv: string[], config: Config, logger: Logger, io: CommandIo): Promise<number> {
-  const args = parseArgs(argv, ['api-only']);
-  rejectUnknownFlags(args, ['api-only']);
-  const db = await connectDatabase(config, logger, { preferOwner: true });
-  if (db.embedded && db.ownsEmbedded && config.seedOnEmpty) await prepareEmptyEmbeddedDatabase(db, logger, io);
-
-  let shuttingDown = false;
-  const app = createApp({ pool: db.pool, logger, isShuttingDown: () => shuttingDown });
-  const running = await listen(app, config.port, config.host);
-  logger.info('listening', { port: running.port, host: config.host, database: db.embedded ? 'embedded' : 'postgres' });
-
+  const args = parseArgs(argv, ['api-only', 'worker-only']);
+  rejectUnknownFlags(args, ['api-only', 'worker-only']);
+  const apiOnly = args.flags.has('api-only');
+  const workerOnly = args.flags.has('worker-only');
+  if (apiOnly && workerOnly) throw new UsageError('--api-only and --worker-only exclude each other');
+  const service = await startService(config, logger, { api: !workerOnly, workers: !apiOnly }, {
+    afterConnect: async (db) => {
+      if (db.embedded && db.ownsEmbedded && config.seedOnEmpty) await prepareEmptyEmbeddedDatabase(db, logger, io);
+    },
+  });
   await new Promise<void>((resolve) => {
+    let stopping = false;
     const stop = async (signal: string) => {
-      if (shuttingDown) return;
-      shuttingDown = true;
+      if (stopping) return;
+      stopping = true;
       logger.info('shutting down', { signal });
-      await running.stop(config.shutdownTimeoutMs);
-      await db.close();
+      await service.stop();
       logger.info('stopped');
       resolve();
     };

@@ -14,11 +14,44 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Load the demo directory when the embedded database is empty at start. */
   seedOnEmpty: boolean;
+  scan: {
+    maxUploadBytes: number;
+    maxFiles: number;
+    maxUnpackedBytes: number;
+    maxFileBytes: number;
+    /** How long POST /api/v1/scan waits for the result before answering 202. */
+    waitMs: number;
+    /** Scan jobs one worker process runs at once. */
+    workerConcurrency: number;
+  };
+  github: { apiUrl: string; token: string | undefined };
+  rescan: { enabled: boolean; cron: string };
 }
 
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
+
+const MB = 1024 * 1024;
+
+function url(env: Env, name: string, fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  try {
+    const parsed = new URL(raw);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error();
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL (got "${raw}")`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function cron(env: Env, name: string, fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\S+( \S+){4}$/.test(raw.trim())) throw new ConfigError(`${name} must be a 5-field cron expression in UTC, e.g. "0 3 * * *" (got "${raw}")`);
+  return raw.trim();
+}
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -69,5 +102,15 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: oneOf(env, 'LOG_LEVEL', 'info', ['debug', 'info', 'warn', 'error', 'silent'] as const),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     seedOnEmpty: boolean(env, 'SKILLGATE_SEED_ON_EMPTY', true),
+    scan: {
+      maxUploadBytes: integer(env, 'SCAN_MAX_UPLOAD_BYTES', 10 * MB, 1024, 1024 * MB),
+      maxFiles: integer(env, 'SCAN_MAX_FILES', 2000, 1, 1_000_000),
+      maxUnpackedBytes: integer(env, 'SCAN_MAX_UNPACKED_BYTES', 50 * MB, 1024, 10 * 1024 * MB),
+      maxFileBytes: integer(env, 'SCAN_MAX_FILE_BYTES', 5 * MB, 1024, 1024 * MB),
+      waitMs: integer(env, 'SCAN_WAIT_MS', 25_000, 0, 600_000),
+      workerConcurrency: integer(env, 'SCAN_WORKER_CONCURRENCY', 4, 1, 256),
+    },
+    github: { apiUrl: url(env, 'GITHUB_API_URL', 'https://api.github.com'), token: env.GITHUB_TOKEN || undefined },
+    rescan: { enabled: boolean(env, 'RESCAN_ENABLED', true), cron: cron(env, 'RESCAN_CRON', '0 3 * * *') },
   };
 }

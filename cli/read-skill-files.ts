@@ -1,0 +1,66 @@
+// Reads a scan input from disk: a folder (walked recursively) or one file, as bytes, with paths
+// relative to the input root. Symbolic links are not followed (a link could point anywhere on the
+// machine), node_modules, vendored folders and .git are not read at all, and each such place is
+// reported. Files are read up to one byte past the scan cap, so a huge file is reported as larger
+// than the cap without being read whole.
+import { open, readdir, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { InputFile } from '../worker/scanner/types.ts';
+import { DEFAULT_MAX_FILE_BYTES, skipReasonForFile, skipReasonForFolder, type SkippedPath } from '../worker/scanner/discover.ts';
+
+export interface ReadInput {
+  files: InputFile[];
+  skipped: SkippedPath[];
+  /** True when the input was a single file rather than a folder. */
+  singleFile: boolean;
+}
+
+async function readHead(path: string, maxBytes: number): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const size = (await handle.stat()).size;
+    const length = Math.min(size, maxBytes);
+    const buffer = new Uint8Array(length);
+    let offset = 0;
+    while (offset < length) {
+      const { bytesRead } = await handle.read(buffer, offset, length - offset, offset);
+      if (bytesRead === 0) break;
+      offset += bytesRead;
+    }
+    return buffer.subarray(0, offset);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads a folder or a single file. Throws the file system's error when `root` does not exist. */
+export async function readSkillFiles(root: string, options: { maxFileBytes?: number } = {}): Promise<ReadInput> {
+  const limit = (options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES) + 1;
+  const info = await stat(root);
+  if (info.isFile()) {
+    return { files: [{ path: basename(root), content: await readHead(root, limit) }], skipped: [], singleFile: true };
+  }
+  const files: InputFile[] = [];
+  const skipped: SkippedPath[] = [];
+  const walk = async (dir: string, rel: string): Promise<void> => {
+    const entries = await readdir(dir, { withFileTypes: true });
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      const full = join(dir, entry.name);
+      if (entry.isSymbolicLink()) {
+        skipped.push({ path, reason: 'symbolic link: not followed' });
+      } else if (entry.isDirectory()) {
+        const reason = skipReasonForFolder(entry.name);
+        if (reason) skipped.push({ path, reason });
+        else await walk(full, path);
+      } else if (entry.isFile()) {
+        const reason = skipReasonForFile(entry.name);
+        if (reason) skipped.push({ path, reason });
+        else files.push({ path, content: await readHead(full, limit) });
+      }
+    }
+  };
+  await walk(root, '');
+  return { files, skipped, singleFile: false };
+}

@@ -1,0 +1,288 @@
+// Evasion by encoding: a payload hidden as base64, hex, escaped bytes, character codes or Unicode
+// tag characters is decoded and scanned again with every rule, so `echo Y3VybC...| base64 -d | sh`
+// is judged by what it runs, not by how it looks. Only decodings that read as text are kept:
+// fonts, images, hashes, keys and minified data decode to bytes that are not text and are dropped.
+// Everything is bounded (blob size, payloads per file, decoded bytes per file, depth 2) and each
+// finder is one pass of a linear regex, so a hostile file cannot make this slow.
+import type { FileView } from './types.ts';
+import { decodeTagCharacters } from './normalise.ts';
+import { makeFileView } from './file-view.ts';
+
+export interface DecodeLimits {
+  /** Decoding levels: 1 decodes blobs of the files, 2 also blobs found inside decoded text. */
+  maxDepth: number;
+  /** Longest blob decoded (characters); a longer blob is decoded up to this length. */
+  maxBlobChars: number;
+  /** Payloads kept per file (first ones in file order). */
+  maxPayloadsPerFile: number;
+  /** Decoded characters kept per file, all payloads together. */
+  maxDecodedCharsPerFile: number;
+}
+
+export const DEFAULT_DECODE_LIMITS: DecodeLimits = {
+  maxDepth: 2,
+  maxBlobChars: 256 * 1024,
+  maxPayloadsPerFile: 64,
+  maxDecodedCharsPerFile: 1024 * 1024,
+};
+
+/** Decoded text must be at least this long to be worth a rescan. */
+const MIN_DECODED_CHARS = 12;
+
+export interface EncodedPayload {
+  /** How it was encoded: "base64", "hex", "escaped bytes", "tag characters", ... */
+  encoding: string;
+  /** Offset of the blob in the file's `text` (for tag characters: the text offset of the same place). */
+  index: number;
+  line: number;
+  column: number;
+  decoded: string;
+}
+
+/** Where a decoded view came from: the blob's place in a real file of the skill. */
+export interface DecodedOrigin {
+  root: FileView;
+  index: number;
+  line: number;
+  column: number;
+  /** "base64", or "base64 > hex" for a blob inside a decoded blob. */
+  encoding: string;
+}
+
+export interface DecodedFiles {
+  views: FileView[];
+  origins: Map<FileView, DecodedOrigin>;
+}
+
+// Candidate blobs. Each is a fixed-shape repetition, so matching is linear; lookbehinds make a
+// run start only at its first character.
+const ESCAPED_HEX_RUN = /(?:\\x[0-9A-Fa-f]{2}){6,}/g;
+const UNICODE_ESCAPE_RUN = /(?:\\u[0-9A-Fa-f]{4}){6,}/g;
+const OCTAL_ESCAPE_RUN = /(?:\\[0-3][0-7]{2}){6,}/g;
+const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2}){8,}/g;
+// No lookbehind (it would be tried at every digit); the start is checked after a match instead.
+const CHAR_CODE_LIST = /(?:\d{1,3}[ \t\r\n]{0,3},[ \t\r\n]{0,3}){7,}\d{1,3}(?![\w.])/g;
+const WORD_OR_DOT = /[\w.]/;
+const CHR_CONCAT = /(?:chr\(\d{1,3}\)[ \t]{0,3}\+[ \t]{0,3}){5,}chr\(\d{1,3}\)/g;
+const TAG_RUN = /[\u{E0000}-\u{E007F}]+/gu;
+
+const PURE_HEX = /^[0-9A-Fa-f]+$/;
+
+/** Shortest base64 (or hex) run worth decoding: 24 characters, 18 bytes. */
+const MIN_BASE64_RUN = 24;
+const BASE64_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-') BASE64_CHAR[c.charCodeAt(0)] = 1;
+
+function isBase64Char(c: number): boolean {
+  return c < 128 && BASE64_CHAR[c] === 1;
+}
+
+/**
+ * Calls `visit` for every run of at least MIN_BASE64_RUN base64 characters (plus "=" padding).
+ * Prose is mostly base64 letters, so a regex would retry at every word; instead only every
+ * MIN_BASE64_RUN-th position is probed (a long enough run must cover one) and a hit is widened
+ * to its whole run: each character is read about once, usually much less.
+ */
+function forEachBase64Run(text: string, visit: (start: number, end: number) => boolean): void {
+  const n = text.length;
+  let k = MIN_BASE64_RUN - 1;
+  while (k < n) {
+    if (!isBase64Char(text.charCodeAt(k))) {
+      k += MIN_BASE64_RUN;
+      continue;
+    }
+    let start = k;
+    while (start > 0 && isBase64Char(text.charCodeAt(start - 1))) start--;
+    let end = k + 1;
+    while (end < n && isBase64Char(text.charCodeAt(end))) end++;
+    if (end - start >= MIN_BASE64_RUN) {
+      let padded = end;
+      while (padded < n && padded - end < 2 && text.charCodeAt(padded) === 61 /* = */) padded++;
+      if (!visit(start, padded)) return;
+    }
+    // The next probe lies at least a full run length past this run's end.
+    k = end + MIN_BASE64_RUN;
+  }
+}
+// Data URIs of media: their base64 is an image or font, never instructions.
+const MEDIA_DATA_URI = /data:(?:image|font|audio|video)\/[^,;\s]{1,60}(?:;[^,;\s]{1,60}){0,3};base64,$|data:application\/(?:font[^,;\s]{0,40}|x-font[^,;\s]{0,40}|octet-stream|pdf|zip|wasm|vnd\.ms-fontobject)(?:;[^,;\s]{1,60}){0,3};base64,$/;
+
+/** True when a decoded string reads as text: almost all printable, and mostly letters, digits and spaces. */
+export function isMostlyText(s: string): boolean {
+  if (s.length < MIN_DECODED_CHARS) return false;
+  let printable = 0;
+  let wordy = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 9 || c === 10 || c === 13 || (c >= 32 && c < 127)) {
+      printable++;
+      if (c === 32 || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) wordy++;
+    } else if (c >= 0xa0 && c !== 0xfffd) {
+      printable++;
+      wordy++;
+    }
+  }
+  return printable >= 0.95 * s.length && wordy >= 0.5 * s.length;
+}
+
+const utf8 = new TextDecoder('utf-8');
+
+function bytesToText(bytes: Uint8Array): string {
+  return utf8.decode(bytes);
+}
+
+function decodeBase64Run(run: string, maxChars: number): { encoding: string; text: string } | undefined {
+  let body = run.replace(/=+$/, '');
+  if (body.length > maxChars) body = body.slice(0, maxChars);
+  const hasUrl = /[-_]/.test(body);
+  const hasStd = /[+/]/.test(body);
+  if (hasUrl && hasStd) return undefined;
+  if (PURE_HEX.test(body)) {
+    // Hashes and ids are hex; hex-encoded text decodes to text, hashes do not.
+    const even = body.length & ~1;
+    const text = bytesToText(Buffer.from(body.slice(0, even), 'hex'));
+    return isMostlyText(text) ? { encoding: 'hex', text } : undefined;
+  }
+  const encoding = hasUrl ? 'base64url' : 'base64';
+  // Check a prefix first: a font or image fails within its first bytes.
+  const head = body.slice(0, 64 - (64 % 4));
+  if (body.length > head.length && !isMostlyText(bytesToText(Buffer.from(head, encoding)))) return undefined;
+  const usable = body.length - (body.length % 4 === 1 ? 1 : 0);
+  const text = bytesToText(Buffer.from(body.slice(0, usable), encoding));
+  return isMostlyText(text) ? { encoding, text } : undefined;
+}
+
+function decodeEscapes(run: string, width: number, radix: number, prefix: number): string {
+  const bytes = new Uint8Array(Math.floor(run.length / width));
+  let n = 0;
+  for (let i = 0; i + width <= run.length; i += width) bytes[n++] = parseInt(run.slice(i + prefix, i + width), radix);
+  return bytesToText(bytes.subarray(0, n));
+}
+
+function decodeUnicodeEscapes(run: string): string {
+  let out = '';
+  for (let i = 0; i + 6 <= run.length; i += 6) out += String.fromCharCode(parseInt(run.slice(i + 2, i + 6), 16));
+  return out;
+}
+
+function decodePercent(run: string): string {
+  const bytes = new Uint8Array(run.length / 3);
+  for (let i = 0, n = 0; i + 3 <= run.length; i += 3) bytes[n++] = parseInt(run.slice(i + 1, i + 3), 16);
+  return bytesToText(bytes);
+}
+
+function decodeCharCodes(run: string): string {
+  let out = '';
+  const numbers = run.match(/\d{1,3}/g) ?? [];
+  for (const n of numbers) out += String.fromCharCode(Number(n));
+  return out;
+}
+
+/** Every blob of one file that decodes to text, in file order, within the limits. */
+export function findEncodedPayloads(file: FileView, limits: DecodeLimits = DEFAULT_DECODE_LIMITS): EncodedPayload[] {
+  if (file.kind === 'binary') return [];
+  const text = file.text;
+  const found: EncodedPayload[] = [];
+  let decodedChars = 0;
+  const full = () => found.length >= limits.maxPayloadsPerFile || decodedChars >= limits.maxDecodedCharsPerFile;
+  const add = (encoding: string, index: number, decoded: string | undefined) => {
+    if (decoded === undefined || !isMostlyText(decoded) || full()) return;
+    const room = limits.maxDecodedCharsPerFile - decodedChars;
+    const kept = decoded.length > room ? decoded.slice(0, room) : decoded;
+    decodedChars += kept.length;
+    const { line, column } = file.position(index);
+    found.push({ encoding, index, line, column, decoded: kept });
+  };
+  const scan = (re: RegExp, decode: (run: string, index: number) => { encoding: string; text: string } | undefined) => {
+    re.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while (!full() && (m = re.exec(text)) !== null) {
+      const run = m[0].length > limits.maxBlobChars ? m[0].slice(0, limits.maxBlobChars) : m[0];
+      const result = decode(run, m.index);
+      if (result) add(result.encoding, m.index, result.text);
+    }
+  };
+
+  forEachBase64Run(text, (start, end) => {
+    if (text.charCodeAt(start - 1) === 44 /* , */ && MEDIA_DATA_URI.test(text.slice(Math.max(0, start - 160), start))) return true;
+    const result = decodeBase64Run(text.slice(start, Math.min(end, start + limits.maxBlobChars)), limits.maxBlobChars);
+    if (result) add(result.encoding, start, result.text);
+    return !full();
+  });
+  if (text.includes('\\x')) scan(ESCAPED_HEX_RUN, (run) => ({ encoding: 'escaped bytes', text: decodeEscapes(run, 4, 16, 2) }));
+  if (text.includes('\\u')) scan(UNICODE_ESCAPE_RUN, (run) => ({ encoding: 'unicode escapes', text: decodeUnicodeEscapes(run) }));
+  if (/\\[0-3][0-7]{2}/.test(text)) scan(OCTAL_ESCAPE_RUN, (run) => ({ encoding: 'octal escapes', text: decodeEscapes(run, 4, 8, 1) }));
+  if (text.includes('%')) scan(PERCENT_RUN, (run) => ({ encoding: 'percent-encoding', text: decodePercent(run) }));
+  if (text.includes(',')) {
+    scan(CHAR_CODE_LIST, (run, index) =>
+      index > 0 && WORD_OR_DOT.test(text[index - 1]) ? undefined : { encoding: 'character codes', text: decodeCharCodes(run) },
+    );
+  }
+  if (text.includes('chr(')) scan(CHR_CONCAT, (run) => ({ encoding: 'character codes', text: decodeCharCodes(run.replace(/chr\(/g, ',')) }));
+  if (file.raw.includes('\uDB40')) findTagRuns(file, add);
+
+  found.sort((a, b) => a.index - b.index);
+  return found;
+}
+
+/** Tag characters live only in `raw` (normalisation removes them); report them on the same line. */
+function findTagRuns(file: FileView, add: (encoding: string, index: number, decoded: string) => void): void {
+  const raw = file.raw;
+  const text = file.text;
+  let rawLineStart = 0;
+  let textLineStart = 0;
+  TAG_RUN.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = TAG_RUN.exec(raw)) !== null) {
+    // Advance line counters in both texts to the run's line (line breaks are kept by normalisation).
+    for (let nl = raw.indexOf('\n', rawLineStart); nl >= 0 && nl < m.index; nl = raw.indexOf('\n', rawLineStart)) {
+      rawLineStart = nl + 1;
+      const textNl = text.indexOf('\n', textLineStart);
+      textLineStart = textNl < 0 ? text.length : textNl + 1;
+    }
+    const textLineEnd = text.indexOf('\n', textLineStart);
+    const lineLength = (textLineEnd < 0 ? text.length : textLineEnd) - textLineStart;
+    const column = Math.min(m.index - rawLineStart, lineLength);
+    add('tag characters', textLineStart + column, decodeTagCharacters(m[0]));
+  }
+}
+
+// A decoded payload is read both as code and as prose, since either can carry the attack:
+// `curl ... | sh` is a script, "ignore your instructions and ..." is prose.
+function scriptExtension(text: string): string {
+  if (/^#!.*\bpython|\bimport\s+\w|\bdef\s+\w+\(|__import__|\bos\.(?:system|popen)|\bsubprocess\./m.test(text)) return 'py';
+  if (/\brequire\(|\bchild_process\b|=>|\bfunction\s*\(|\bprocess\.env\b|\bconst\s+\w/.test(text)) return 'js';
+  if (/\bInvoke-\w+|\bIEX\b|\$env:|New-Object\s/i.test(text)) return 'ps1';
+  return 'sh';
+}
+
+/**
+ * Decodes the hidden payloads of a skill's files into extra views (a script view and a markdown
+ * view per payload) and records where each came from, so findings on them map back to the blob.
+ */
+export function decodeHiddenPayloads(
+  files: readonly FileView[],
+  folder: string,
+  limits: DecodeLimits = DEFAULT_DECODE_LIMITS,
+): DecodedFiles {
+  const views: FileView[] = [];
+  const origins = new Map<FileView, DecodedOrigin>();
+  let serial = 0;
+  const expand = (source: FileView, root: FileView, base: DecodedOrigin | undefined, depth: number) => {
+    for (const payload of findEncodedPayloads(source, limits)) {
+      const origin: DecodedOrigin = base
+        ? { ...base, encoding: `${base.encoding} > ${payload.encoding}` }
+        : { root, index: payload.index, line: payload.line, column: payload.column, encoding: payload.encoding };
+      const stem = `${root.path}#decoded-${++serial}`;
+      const script = makeFileView(`${stem}.${scriptExtension(payload.decoded)}`, payload.decoded, folder);
+      const prose = makeFileView(`${stem}.md`, payload.decoded, folder);
+      for (const view of [script, prose]) {
+        views.push(view);
+        origins.set(view, origin);
+      }
+      if (depth < limits.maxDepth) expand(script, root, origin, depth + 1);
+    }
+  };
+  for (const file of files) if (file.kind !== 'binary') expand(file, file, undefined, 1);
+  return { views, origins };
+}

@@ -1,0 +1,12 @@
+// Where a finding counts less (see the formula in score.ts): files under documentation and
+// example folders, and code blocks of markdown files other than SKILL.md. SKILL.md itself never
+// is, because its install steps are what the agent runs.
+import type { FileView } from './types.ts';
+
+const DOCUMENTATION_FOLDER = /(^|\/)(references?|examples?|tests?|docs?|samples?|fixtures?|__tests__|spec)\//i;
+
+export function isDocumentationContext(file: FileView, index: number): boolean {
+  if (file.kind === 'skill-md') return false;
+  if (DOCUMENTATION_FOLDER.test(file.skillPath)) return true;
+  return file.kind === 'markdown' && file.inCode(index);
+}

@@ -1,0 +1,104 @@
+// Score and grade of one skill, deterministic: the same findings always give the same number.
+//
+// Formula (scoring version 1):
+//
+//   score = 100 - sum of deductions, rounded to the nearest integer and clamped to 0..100,
+//   then capped:  any critical finding  => score <= 39 (grade F)
+//                 any high finding      => score <= 74 (grade C at best)
+//
+//   deduction of one finding = base(severity) x context x repeat
+//     base:    critical 40, high 20, medium 7, low 2
+//     context: 0.3 for documentation context, else 1.0. Documentation context is a file under a
+//              references/, examples/, tests/, docs/, samples/ or fixtures/ folder of the skill, or
+//              a markdown code block in a markdown file other than SKILL.md. SKILL.md is never
+//              documentation context: install steps in its code blocks are exactly where droppers
+//              put their payloads.
+//     repeat:  the findings of one rule id are ordered by their deduction, largest first, and
+//              weighted 1, 1/2, 1/4, then 0: one noisy rule cannot sink a skill on its own.
+//
+//   Caps only count findings outside documentation context: a critical pattern quoted in a
+//   reference document deducts 12 (40 x 0.3) and does not force an F by itself.
+//
+// Grades (api-spec 3.1): A 90-100, B 75-89, C 60-74, D 40-59, F 0-39. Order, best to worst:
+// A, B, C, D, F.
+import { AppError } from '../../lib/errors.ts';
+import { GRADES, type Grade, type Severity } from './types.ts';
+
+/** Bumped whenever the formula below changes; part of the rule-set version. */
+export const SCORING_VERSION = 1;
+
+export const SEVERITY_BASE: Readonly<Record<Severity, number>> = { critical: 40, high: 20, medium: 7, low: 2 };
+export const DOCUMENTATION_FACTOR = 0.3;
+export const REPEAT_WEIGHTS: readonly number[] = [1, 0.5, 0.25];
+export const CRITICAL_CAP = 39;
+export const HIGH_CAP = 74;
+
+/** What scoring needs to know about a finding. */
+export interface ScoredFinding {
+  ruleId: string;
+  severity: Severity;
+  /** True when the finding lies in documentation context (see the formula above). */
+  documentation: boolean;
+}
+
+export interface SkillScore {
+  score: number;
+  grade: Grade;
+}
+
+const GRADE_FLOORS: readonly [Grade, number][] = [
+  ['A', 90],
+  ['B', 75],
+  ['C', 60],
+  ['D', 40],
+  ['F', 0],
+];
+
+export function gradeFromScore(score: number): Grade {
+  for (const [grade, floor] of GRADE_FLOORS) if (score >= floor) return grade;
+  return 'F';
+}
+
+export function scoreFindings(findings: readonly ScoredFinding[]): SkillScore {
+  const byRule = new Map<string, number[]>();
+  let critical = false;
+  let high = false;
+  for (const f of findings) {
+    const deduction = SEVERITY_BASE[f.severity] * (f.documentation ? DOCUMENTATION_FACTOR : 1);
+    const list = byRule.get(f.ruleId);
+    if (list) list.push(deduction);
+    else byRule.set(f.ruleId, [deduction]);
+    if (!f.documentation) {
+      if (f.severity === 'critical') critical = true;
+      else if (f.severity === 'high') high = true;
+    }
+  }
+  // Summed in a fixed order (rule ids sorted, deductions largest first) so floating point
+  // addition gives the same total whatever order the findings came in.
+  let total = 0;
+  for (const ruleId of [...byRule.keys()].sort()) {
+    const deductions = byRule.get(ruleId)!.sort((a, b) => b - a);
+    for (let i = 0; i < deductions.length && i < REPEAT_WEIGHTS.length; i++) total += deductions[i] * REPEAT_WEIGHTS[i];
+  }
+  let score = Math.min(100, Math.max(0, Math.round(100 - total)));
+  if (critical) score = Math.min(score, CRITICAL_CAP);
+  if (high) score = Math.min(score, HIGH_CAP);
+  return { score, grade: gradeFromScore(score) };
+}
+
+/** Negative when `a` is better than `b`, 0 when equal, positive when worse. */
+export function compareGrades(a: Grade, b: Grade): number {
+  return GRADES.indexOf(a) - GRADES.indexOf(b);
+}
+
+/** True when grade `a` is worse than grade `b` ("C" is worse than "B"). */
+export function isWorse(a: Grade, b: Grade): boolean {
+  return compareGrades(a, b) > 0;
+}
+
+/** Reads a grade letter, any case; a bad value is a bad parameter named in the message. */
+export function parseGrade(value: string, parameter = 'grade'): Grade {
+  const letter = value.trim().toUpperCase();
+  if ((GRADES as readonly string[]).includes(letter)) return letter as Grade;
+  throw new AppError('INVALID_PARAMETER', `${parameter} must be one of ${GRADES.join(', ')} (got "${value}")`);
+}
