@@ -19,6 +19,16 @@ function fromFrameworkError(err: unknown): AppError | null {
   return null;
 }
 
+// Connection refused or reset, the server shutting down or starting up, connection exceptions:
+// the database is away for a moment, which is worth a retry, not a bug.
+const DATABASE_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
+
+function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  if (typeof e?.code === 'string' && (DATABASE_UNAVAILABLE.has(e.code) || e.code.startsWith('08'))) return true;
+  return typeof e?.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message);
+}
+
 export function sendError(res: Response, err: AppError): void {
   res.status(ERROR_STATUS[err.code]).json({ error: { code: err.code, message: err.message, ...err.details } });
 }
@@ -28,6 +38,11 @@ export function errorHandler() {
     if (res.headersSent) return next(err);
     const known = err instanceof AppError ? err : fromFrameworkError(err);
     if (known) return sendError(res, known);
+    if (isDatabaseUnavailable(err)) {
+      (res.locals as RequestLocals).log?.warn('database unavailable', { err });
+      res.setHeader('Retry-After', '2');
+      return sendError(res, new AppError('SERVICE_UNAVAILABLE', 'The database is unavailable for a moment; retry shortly'));
+    }
     (res.locals as RequestLocals).log?.error('unhandled error', { err });
     sendError(res, new AppError('INTERNAL_ERROR', 'Something went wrong on our side; the request id is in X-Request-Id'));
   };

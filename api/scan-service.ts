@@ -6,6 +6,7 @@ import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import { AppError } from '../lib/errors.ts';
 import { getScan, insertScan, type ScanRow } from '../db/scans.ts';
+import { withTransaction } from '../db/pool.ts';
 import { parseGitHubUrl } from '../worker/github/parse-url.ts';
 import { QUEUES } from '../worker/queues.ts';
 import type { ScanSignal } from '../worker/scan-signal.ts';
@@ -30,6 +31,7 @@ export function createScanService(deps: {
   pool: pg.Pool;
   boss: PgBoss;
   signal: ScanSignal;
+  embedded: boolean;
   /** Wakes scan workers running in this process, so a new job starts without waiting for a poll. */
   wakeLocalWorkers: () => void;
 }): ScanService {
@@ -54,7 +56,7 @@ export function createScanService(deps: {
           break;
       }
       const id = randomUUID();
-      await insertScan(deps.pool, {
+      const row = {
         id,
         keyId: options.keyId,
         inputKind: submission.kind,
@@ -62,8 +64,20 @@ export function createScanService(deps: {
         sourceUrl,
         folder: options.folder ?? null,
         failBelow: options.failBelow ?? null,
-      });
-      await deps.boss.send(QUEUES.scan, { scanId: id }, { id });
+      };
+      if (deps.embedded) {
+        // The embedded database is one session: a transaction there holds every other connection,
+        // including the queue's own, so the row and the job are written one after the other.
+        await insertScan(deps.pool, row);
+        await deps.boss.send(QUEUES.scan, { scanId: id }, { id });
+      } else {
+        // The scan row and its job commit together: a database failure in between leaves neither,
+        // so every scan the caller was told about has a job that will run.
+        await withTransaction(deps.pool, async (client) => {
+          await insertScan(client, row);
+          await deps.boss.send(QUEUES.scan, { scanId: id }, { id, db: { executeSql: (text, values) => client.query(text, values) } });
+        });
+      }
       deps.wakeLocalWorkers();
       return id;
     },

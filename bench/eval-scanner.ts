@@ -167,6 +167,16 @@ async function main(args: string[]): Promise<void> {
     }))
     .sort((a, b) => b.benignBarSkills - a.benignBarSkills || b.benignSkills - a.benignSkills || (a.ruleId < b.ruleId ? -1 : 1));
 
+  // Findings on decoded payloads (base64, hex, tag characters, ...), by label: decoding should
+  // add findings to malicious skills and none to benign ones.
+  const decodedByLabel: Record<string, { skills: number; findings: number }> = {};
+  for (const g of graded) {
+    const decoded = g.findings.filter((f) => f.message.startsWith('In decoded '));
+    const slot = (decodedByLabel[g.entry.label] ??= { skills: 0, findings: 0 });
+    if (decoded.length) slot.skills++;
+    slot.findings += decoded.length;
+  }
+
   const bars = results.filter((r) => r.bar !== undefined);
   const summary = {
     rulesVersion: RULES_VERSION,
@@ -175,6 +185,7 @@ async function main(args: string[]): Promise<void> {
     seconds: { load: (loaded - started) / 1000, grade: (gradedAt - loaded) / 1000 },
     groups: results,
     allBarsPass: bars.every((b) => b.pass),
+    decodedFindings: decodedByLabel,
     misses,
     benignRules,
   };
@@ -203,6 +214,13 @@ async function main(args: string[]): Promise<void> {
 
   out.push('');
   out.push(`bars: ${bars.filter((b) => b.pass).length}/${bars.length} pass${summary.allBarsPass ? '' : ' (FAIL: ' + bars.filter((b) => !b.pass).map((b) => `${b.label} ${b.source}`).join(', ') + ')'}`);
+
+  out.push(
+    'findings on decoded payloads: ' +
+      Object.entries(decodedByLabel)
+        .map(([label, d]) => `${label} ${d.findings} in ${d.skills} skills`)
+        .join(', '),
+  );
 
   const LIMIT = 15;
   for (const barSource of [true, false]) {

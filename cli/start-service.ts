@@ -71,7 +71,7 @@ export async function startService(
     let server: RunningServer | null = null;
     let shuttingDown = false;
     if (roles.api) {
-      const service = createScanService({ pool: db.pool, boss: queues.boss, signal, wakeLocalWorkers: () => workers?.wake() });
+      const service = createScanService({ pool: db.pool, boss: queues.boss, signal, embedded: db.capabilities.embedded, wakeLocalWorkers: () => workers?.wake() });
       const app = createApp({
         pool: db.pool,
         logger,

@@ -15,3 +15,29 @@ export function createPool(connectionString: string, max: number, logger?: Logge
   pool.on('error', (err) => logger?.warn('database connection lost', { err }));
   return pool;
 }
+
+/**
+ * Runs `fn` inside a transaction on one client. While the client is checked out, a lost
+ * connection is reported to the pending query, not thrown as an uncaught 'error' event, and the
+ * broken client is discarded rather than returned to the pool.
+ */
+export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const onError = (err: Error) => {
+    broken = err;
+  };
+  client.on('error', onError);
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    broken ??= await client.query('ROLLBACK').then(() => undefined, (e: Error) => e);
+    throw err;
+  } finally {
+    client.off('error', onError);
+    client.release(broken);
+  }
+}

@@ -32,13 +32,12 @@ const COLUMNS = `id, key_id AS "keyId", status, input_kind AS "inputKind", sourc
   finished_at AS "finishedAt"`;
 
 export async function insertScan(
-  pool: pg.Pool,
+  pool: pg.Pool | pg.PoolClient,
   scan: { id: string; keyId: number | null; inputKind: ScanInputKind; input: Buffer | null; sourceUrl: string | null; folder: string | null; failBelow: string | null },
 ): Promise<void> {
   await pool.query(
-    statement(pool, 'skillgate_insert_scan',
-      `INSERT INTO scans (id, key_id, input_kind, input, source_url, folder, fail_below) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [scan.id, scan.keyId, scan.inputKind, scan.input, scan.sourceUrl, scan.folder, scan.failBelow]),
+    `INSERT INTO scans (id, key_id, input_kind, input, source_url, folder, fail_below) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [scan.id, scan.keyId, scan.inputKind, scan.input, scan.sourceUrl, scan.folder, scan.failBelow],
   );
 }
 

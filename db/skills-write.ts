@@ -1,5 +1,6 @@
 // Writes of directory skills: insert or update by slug, with their files, in one transaction.
 import type pg from 'pg';
+import { withTransaction } from './pool.ts';
 
 export interface SkillRecord {
   slug: string;
@@ -28,9 +29,7 @@ export interface SkillRecord {
 }
 
 export async function upsertSkill(pool: pg.Pool, skill: SkillRecord): Promise<number> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return withTransaction(pool, async (client) => {
     const { rows } = await client.query<{ id: number }>(
       `INSERT INTO skills (slug, name, description, tags, category, author, stars, forks, language, votes, verified,
                            content, content_hash, security_score, security_grade, findings, analysis, rules_version,
@@ -59,12 +58,6 @@ export async function upsertSkill(pool: pg.Pool, skill: SkillRecord): Promise<nu
     for (const file of skill.files) {
       await client.query('INSERT INTO skill_files (skill_id, path, content) VALUES ($1, $2, $3)', [id, file.path, file.content]);
     }
-    await client.query('COMMIT');
     return id;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -26,6 +26,10 @@ export async function startQueues(connectionString: string, options: { embedded:
     max: options.max ?? 4,
     useListenNotify: !options.embedded,
     application_name: 'skillgate-queue',
+    // Heartbeats and expiry are checked this often: a scan held by a dead worker resumes within
+    // about heartbeatSeconds + superviseIntervalSeconds.
+    superviseIntervalSeconds: 5,
+    monitorIntervalSeconds: 30,
   });
   boss.on('error', (err: unknown) => options.logger.warn('queue error', { err }));
   await boss.start();

@@ -27,7 +27,7 @@ export async function startWorkers(deps: {
   const jobDeps: ScanJobDependencies = { pool: deps.pool, signal: deps.signal, logger: deps.logger, limits: deps.limits, github: deps.github };
   // Polling is the backstop for NOTIFY on PostgreSQL, and the only wake-up across processes on
   // the embedded database, where it is kept short.
-  const polling = { pollingIntervalSeconds: deps.embedded ? 0.5 : 2, notifyPollingIntervalSeconds: 10 };
+  const polling = { pollingIntervalSeconds: deps.embedded ? 0.5 : 2, notifyPollingIntervalSeconds: 2 };
   const scanWorker = await deps.boss.work<{ scanId: string }>(
     QUEUES.scan,
     { ...polling, localConcurrency: deps.concurrency, batchSize: 1 },

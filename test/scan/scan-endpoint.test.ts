@@ -7,7 +7,7 @@ import { CLEAN_SKILL, RISKY_SKILL, multipart, zipOf } from '../support/zips.ts';
 describe.each(BACKENDS)('scan endpoint on %s', (backend) => {
   let t: TestService;
   let pro: string;
-  const post = (query: string, init: { body?: BodyInit; headers?: Record<string, string> }, key: string | null = pro) =>
+  const post = (query: string, init: { body?: RequestInit['body']; headers?: Record<string, string> }, key: string | null = pro) =>
     t.request('POST', `/api/v1/scan${query}`, key, init);
   const json = (value: unknown) => ({ body: JSON.stringify(value), headers: { 'content-type': 'application/json' } });
 
@@ -66,7 +66,7 @@ describe.each(BACKENDS)('scan endpoint on %s', (backend) => {
     ['unsupported type', { body: 'x', headers: { 'content-type': 'image/png' } }, 'INVALID_INPUT', /Content-Type/],
     ['not a GitHub link', json({ url: 'https://gitlab.com/a/b' }), 'INVALID_INPUT', /github/i],
   ])('answers 400 for %s', async (_name, init, code, message) => {
-    const res = await post('', init as { body?: BodyInit; headers?: Record<string, string> });
+    const res = await post('', init as { body?: RequestInit['body']; headers?: Record<string, string> });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe(code);
     expect(res.body.error.message).toMatch(message);

@@ -26,12 +26,13 @@ export function spawnServer(args: string[], env: Record<string, string>, timeout
       child.kill('SIGKILL');
       reject(new Error(`server did not start in time:\n${out}`));
     }, timeoutMs);
+    const workerOnly = args.includes('--worker-only');
     const onData = () => {
-      const m = /"msg":"listening","port":(\d+)/.exec(out);
+      const m = workerOnly ? /"msg":"workers only"/.exec(out) : /"msg":"listening","port":(\d+)/.exec(out);
       if (!m) return;
       clearTimeout(timer);
       child.stdout!.off('data', onData);
-      const port = Number(m[1]);
+      const port = workerOnly ? 0 : Number(m[1]);
       resolve({
         child,
         port,

