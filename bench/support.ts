@@ -65,12 +65,16 @@ export async function load(options: {
   connections: number;
   headersFor?: (connection: number) => Record<string, string>;
   pathFor?: () => string;
+  method?: 'GET' | 'POST';
+  body?: string;
 }): Promise<LoadResult> {
   let connection = 0;
   const result = await autocannon({
     url: options.url,
     duration: options.seconds,
     connections: options.connections,
+    method: options.method ?? 'GET',
+    body: options.body,
     setupClient: options.headersFor
       ? (client: { setHeaders: (h: Record<string, string>) => void }) => client.setHeaders(options.headersFor!(connection++))
       : undefined,
