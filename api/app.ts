@@ -16,6 +16,8 @@ import type { ScanService } from './scan-service.ts';
 
 export interface AppDependencies {
   pool: pg.Pool;
+  /** Pool for the per-request count; defaults to `pool`. */
+  limiterPool?: pg.Pool;
   logger: Logger;
   isShuttingDown?: () => boolean;
   scans?: { service: ScanService; maxUploadBytes: number; waitMs: number };
@@ -33,7 +35,7 @@ export function createApp(deps: AppDependencies): Express {
   app.get('/readyz', readyRoute(pool, deps.isShuttingDown ?? (() => false)));
 
   const v1 = express.Router();
-  v1.use(authenticate(pool));
+  v1.use(authenticate(deps.limiterPool ?? pool));
   v1.get('/skills', listSkillsRoute(pool));
   v1.get('/skills/:slug', getSkillRoute(pool));
   v1.get('/categories', categoriesRoute(pool));

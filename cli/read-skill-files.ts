@@ -1,12 +1,19 @@
 // Reads a scan input from disk: a folder (walked recursively) or one file, as bytes, with paths
-// relative to the input root. Symbolic links are not followed (a link could point anywhere on the
+// relative to the input root. Only files inside skill folders (folders holding a SKILL.md, and
+// below) are read. Symbolic links are not followed (a link could point anywhere on the
 // machine), node_modules, vendored folders and .git are not read at all, and each such place is
 // reported. Files are read up to one byte past the scan cap, so a huge file is reported as larger
 // than the cap without being read whole.
 import { open, readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { InputFile } from '../worker/scanner/types.ts';
-import { DEFAULT_MAX_FILE_BYTES, skipReasonForFile, skipReasonForFolder, type SkippedPath } from '../worker/scanner/discover.ts';
+import {
+  DEFAULT_MAX_FILE_BYTES,
+  isSkillMdName,
+  skipReasonForFile,
+  skipReasonForFolder,
+  type SkippedPath,
+} from '../worker/scanner/discover.ts';
 
 export interface ReadInput {
   files: InputFile[];
@@ -40,7 +47,7 @@ export async function readSkillFiles(root: string, options: { maxFileBytes?: num
   if (info.isFile()) {
     return { files: [{ path: basename(root), content: await readHead(root, limit) }], skipped: [], singleFile: true };
   }
-  const files: InputFile[] = [];
+  const found: { path: string; full: string }[] = [];
   const skipped: SkippedPath[] = [];
   const walk = async (dir: string, rel: string): Promise<void> => {
     const entries = await readdir(dir, { withFileTypes: true });
@@ -57,10 +64,30 @@ export async function readSkillFiles(root: string, options: { maxFileBytes?: num
       } else if (entry.isFile()) {
         const reason = skipReasonForFile(entry.name);
         if (reason) skipped.push({ path, reason });
-        else files.push({ path, content: await readHead(full, limit) });
+        else found.push({ path, full });
       }
     }
   };
   await walk(root, '');
+
+  // Only files inside some skill folder are read: the rest of a repository is never scanned.
+  const skillFolders = new Set(found.filter((f) => isSkillMdName(basename(f.path))).map((f) => parentOf(f.path)));
+  const files: InputFile[] = [];
+  for (const f of found) {
+    if (!insideSkill(f.path, skillFolders)) continue;
+    files.push({ path: f.path, content: await readHead(f.full, limit) });
+  }
   return { files, skipped, singleFile: false };
+}
+
+function parentOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
+}
+
+function insideSkill(path: string, skillFolders: ReadonlySet<string>): boolean {
+  for (let folder = parentOf(path); ; folder = parentOf(folder)) {
+    if (skillFolders.has(folder)) return true;
+    if (folder === '') return false;
+  }
 }

@@ -74,6 +74,7 @@ export async function startService(
       const service = createScanService({ pool: db.pool, boss: queues.boss, signal, embedded: db.capabilities.embedded, wakeLocalWorkers: () => workers?.wake() });
       const app = createApp({
         pool: db.pool,
+        limiterPool: db.limiterPool,
         logger,
         isShuttingDown: () => shuttingDown,
         scans: { service, maxUploadBytes: config.scan.maxUploadBytes, waitMs: config.scan.waitMs },

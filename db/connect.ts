@@ -9,6 +9,8 @@ import { detectCapabilities, type Capabilities } from './capabilities.ts';
 
 export interface Database {
   pool: pg.Pool;
+  /** Connections of the limiter: request counts are committed without waiting for the disk. */
+  limiterPool: pg.Pool;
   /** The connection string the pool uses (pg-boss opens its own connections with it). */
   connectionString: string;
   embedded: boolean;
@@ -31,6 +33,7 @@ export async function connectDatabase(
     logger.debug('embedded database', { dataDir: config.dataDir, owner: embedded.owner });
   }
   const pool = createPool(connectionString, config.dbPoolMax, logger);
+  const limiterPool = createPool(connectionString, config.dbPoolMax, logger, { asyncCommit: true });
   let capabilities: Capabilities;
   try {
     if (options.migrate !== false) {
@@ -38,19 +41,23 @@ export async function connectDatabase(
       if (applied.length) logger.info('migrations applied', { applied });
     }
     capabilities = await detectCapabilities(pool);
+    await detectCapabilities(limiterPool);
   } catch (err) {
     await pool.end();
+    await limiterPool.end();
     await embedded?.close();
     throw err;
   }
   return {
     pool,
+    limiterPool,
     connectionString,
     embedded: embedded !== null,
     capabilities,
     ownsEmbedded: embedded?.owner ?? false,
     async close() {
       await pool.end();
+      await limiterPool.end();
       await embedded?.close();
     },
   };

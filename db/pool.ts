@@ -10,8 +10,16 @@ pg.types.setTypeParser(1082, (v) => v);
 
 export type Pool = pg.Pool;
 
-export function createPool(connectionString: string, max: number, logger?: Logger): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 });
+export function createPool(connectionString: string, max: number, logger?: Logger, options: { asyncCommit?: boolean } = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+    // For writes whose loss in a crash is harmless (request counts): commit without waiting for
+    // the WAL flush. A crash can forget the last fraction of a second of them, nothing more.
+    options: options.asyncCommit ? '-c synchronous_commit=off' : undefined,
+  });
   pool.on('error', (err) => logger?.warn('database connection lost', { err }));
   return pool;
 }
