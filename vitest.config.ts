@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Most integration tests wait on databases, queues and child processes rather than compute.
+    maxWorkers: 4,
   },
 });

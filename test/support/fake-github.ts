@@ -1,7 +1,8 @@
 // A local stand-in for the parts of GitHub's REST API that skillgate uses, on 127.0.0.1, so tests run
 // without a network. Like GitHub, the zipball endpoint answers 302 to a separate archive URL (GitHub
 // sends it to codeload.github.com; here it is /_archive/ on the same server), and the archive is a
-// real ZIP whose entries sit in one folder named OWNER-REPO-SHA7/.
+// real ZIP whose entries sit in one folder named OWNER-REPO-SHA7/. It also keeps the files of pull
+// requests and the comments of issues in memory, for the Action's only-changed and comment paths.
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,12 +28,33 @@ export interface FakeRequest {
   headers: IncomingHttpHeaders;
 }
 
+/** A comment on an issue or pull request, as the fake stores it. */
+export interface FakeComment {
+  id: number;
+  body: string;
+  /** The token that created the comment (the Authorization header without its scheme). */
+  author: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A file of a pull request, as `GET /repos/{owner}/{repo}/pulls/{number}/files` lists it. */
+export interface FakePullRequestFile {
+  filename: string;
+  status?: 'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed' | 'unchanged';
+  previous_filename?: string;
+}
+
 export interface FakeGitHub {
   /** API root to hand to the client, http://127.0.0.1:PORT */
   baseUrl: string;
   /** Every request received, in order, archive downloads included. */
   requests: FakeRequest[];
   addRepository(repository: FakeRepository): void;
+  /** Sets the files a pull request changes (pulls/{number}/files). Repositories need not be added. */
+  setPullRequestFiles(owner: string, repo: string, number: number, files: FakePullRequestFile[]): void;
+  /** The comments of an issue or pull request, oldest first (a live view: tests may add to it). */
+  comments(owner: string, repo: string, number: number): FakeComment[];
   /** The next `times` requests whose path starts with pathPrefix get `status` (403/429 as rate limits). */
   failNext(pathPrefix: string, status: number, times?: number): void;
   /** Requests whose path starts with pathPrefix hang until release() is called. */
@@ -58,10 +80,19 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
   const failures: { prefix: string; status: number; remaining: number }[] = [];
   const stalls: { prefix: string; released: Promise<void> }[] = [];
   const requests: FakeRequest[] = [];
+  const pullRequestFiles = new Map<string, FakePullRequestFile[]>();
+  const commentsByIssue = new Map<string, FakeComment[]>();
+  let nextCommentId = 1000;
   let baseUrl = '';
 
   // GitHub treats owner and repository names case-insensitively.
   const keyOf = (owner: string, repo: string) => `${owner}/${repo}`.toLowerCase();
+  const issueKeyOf = (owner: string, repo: string, number: number | string) => `${keyOf(owner, repo)}#${number}`;
+  const commentsOf = (key: string) => {
+    let list = commentsByIssue.get(key);
+    if (!list) commentsByIssue.set(key, (list = []));
+    return list;
+  };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
@@ -75,9 +106,50 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       failure.remaining--;
       return sendFailure(res, failure.status);
     }
-    if (req.method !== 'GET') return sendJson(res, 404, { message: 'Not Found', documentation_url: DOCS });
-
     const segments = path.split('/').slice(1).map((s) => decodeURIComponent(s));
+    const query = new URL(req.url ?? '/', 'http://fake').searchParams;
+
+    // Pull-request files and issue comments: GET /repos/o/r/pulls/N/files,
+    // GET and POST /repos/o/r/issues/N/comments, PATCH /repos/o/r/issues/comments/ID.
+    if (segments[0] === 'repos' && segments[3] === 'pulls' && segments[5] === 'files' && segments.length === 6) {
+      if (req.method !== 'GET') return sendNotFound(res);
+      const files = pullRequestFiles.get(issueKeyOf(segments[1], segments[2], segments[4]));
+      if (!files) return sendNotFound(res);
+      return sendPage(res, baseUrl, req.url ?? path, query, files.map(pullRequestFileOf));
+    }
+    if (segments[0] === 'repos' && segments[3] === 'issues' && segments[5] === 'comments' && segments.length === 6) {
+      const list = commentsOf(issueKeyOf(segments[1], segments[2], segments[4]));
+      if (req.method === 'GET') return sendPage(res, baseUrl, req.url ?? path, query, list.map((c) => commentJsonOf(c, segments)));
+      if (req.method !== 'POST') return sendNotFound(res);
+      const author = authorOf(req.headers);
+      if (!author) return sendJson(res, 401, { message: 'Requires authentication', documentation_url: DOCS });
+      const body = await readJsonBody(req);
+      if (typeof body?.body !== 'string') return sendJson(res, 422, { message: 'Invalid request: "body" is required', documentation_url: DOCS });
+      const now = new Date().toISOString();
+      const comment: FakeComment = { id: nextCommentId++, body: body.body, author, createdAt: now, updatedAt: now };
+      list.push(comment);
+      return sendJson(res, 201, commentJsonOf(comment, segments));
+    }
+    if (segments[0] === 'repos' && segments[3] === 'issues' && segments[4] === 'comments' && segments.length === 6) {
+      const id = Number(segments[5]);
+      const prefix = `${keyOf(segments[1], segments[2])}#`;
+      const comment = [...commentsByIssue.entries()]
+        .filter(([key]) => key.startsWith(prefix))
+        .flatMap(([, list]) => list)
+        .find((c) => c.id === id);
+      if (!comment) return sendNotFound(res);
+      if (req.method === 'GET') return sendJson(res, 200, commentJsonOf(comment, segments));
+      if (req.method !== 'PATCH') return sendNotFound(res);
+      const author = authorOf(req.headers);
+      if (!author) return sendJson(res, 401, { message: 'Requires authentication', documentation_url: DOCS });
+      const body = await readJsonBody(req);
+      if (typeof body?.body !== 'string') return sendJson(res, 422, { message: 'Invalid request: "body" is required', documentation_url: DOCS });
+      comment.body = body.body;
+      comment.updatedAt = new Date().toISOString();
+      return sendJson(res, 200, commentJsonOf(comment, segments));
+    }
+
+    if (req.method !== 'GET') return sendJson(res, 404, { message: 'Not Found', documentation_url: DOCS });
     if (segments[0] === 'repos' && segments.length === 3) {
       const repository = repositories.get(keyOf(segments[1], segments[2]));
       if (!repository) return sendNotFound(res);
@@ -130,6 +202,12 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
         description: input.description ?? null,
         refs: new Map(Object.entries(input.refs)),
       });
+    },
+    setPullRequestFiles(owner, repo, number, files) {
+      pullRequestFiles.set(issueKeyOf(owner, repo, number), files);
+    },
+    comments(owner, repo, number) {
+      return commentsOf(issueKeyOf(owner, repo, number));
     },
     failNext(pathPrefix, status, times = 1) {
       failures.push({ prefix: pathPrefix, status, remaining: times });
@@ -219,6 +297,61 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
     ...headers,
   });
   res.end(text);
+}
+
+/** Pages a list as GitHub does: `per_page` (default 30, at most 100), `page` from 1, a Link header to the next page. */
+function sendPage(res: ServerResponse, root: string, url: string, query: URLSearchParams, items: unknown[]): void {
+  const perPage = Math.min(100, Math.max(1, Number(query.get('per_page')) || 30));
+  const page = Math.max(1, Number(query.get('page')) || 1);
+  const headers: Record<string, string> = {};
+  if (page * perPage < items.length) {
+    const next = new URL(url, 'http://fake');
+    next.searchParams.set('page', String(page + 1));
+    next.searchParams.set('per_page', String(perPage));
+    headers.link = `<${root}${next.pathname}${next.search}>; rel="next"`;
+  }
+  sendJson(res, 200, items.slice((page - 1) * perPage, page * perPage), headers);
+}
+
+function pullRequestFileOf(file: FakePullRequestFile) {
+  return {
+    sha: sha1(file.filename),
+    filename: file.filename,
+    status: file.status ?? 'modified',
+    additions: 1,
+    deletions: 0,
+    changes: 1,
+    ...(file.previous_filename ? { previous_filename: file.previous_filename } : {}),
+  };
+}
+
+function commentJsonOf(comment: FakeComment, segments: string[]) {
+  return {
+    id: comment.id,
+    node_id: `IC_${comment.id}`,
+    body: comment.body,
+    user: { login: 'github-actions[bot]', type: 'Bot' },
+    created_at: comment.createdAt,
+    updated_at: comment.updatedAt,
+    html_url: `https://github.com/${segments[1]}/${segments[2]}/issues#issuecomment-${comment.id}`,
+  };
+}
+
+/** The token of an `Authorization: token X` or `Bearer X` header, or null when none was sent. */
+function authorOf(headers: IncomingHttpHeaders): string | null {
+  const match = /^(?:token|bearer)\s+(\S+)$/i.exec(headers.authorization ?? '');
+  return match ? match[1] : null;
+}
+
+async function readJsonBody(req: IncomingMessage): Promise<Record<string, unknown> | null> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  try {
+    const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 function sendNotFound(res: ServerResponse): void {

@@ -3,7 +3,8 @@
 // is judged by what it runs, not by how it looks. Only decodings that read as text are kept:
 // fonts, images, hashes, keys and minified data decode to bytes that are not text and are dropped.
 // Everything is bounded (blob size, payloads per file, decoded bytes per file, depth 2) and each
-// finder is one pass of a linear regex, so a hostile file cannot make this slow.
+// finder is one pass over the text (a character scan or a regex without nested repetition), so a
+// hostile file cannot make this slow.
 import type { FileView } from './types.ts';
 import { decodeTagCharacters } from './normalise.ts';
 import { makeFileView } from './file-view.ts';
@@ -54,8 +55,7 @@ export interface DecodedFiles {
   origins: Map<FileView, DecodedOrigin>;
 }
 
-// Candidate blobs. Each is a fixed-shape repetition, so matching is linear; lookbehinds make a
-// run start only at its first character.
+// Candidate blobs other than base64: each a repetition of a fixed-shape unit, so matching is linear.
 const ESCAPED_HEX_RUN = /(?:\\x[0-9A-Fa-f]{2}){6,}/g;
 const UNICODE_ESCAPE_RUN = /(?:\\u[0-9A-Fa-f]{4}){6,}/g;
 const OCTAL_ESCAPE_RUN = /(?:\\[0-3][0-7]{2}){6,}/g;
@@ -104,6 +104,7 @@ function forEachBase64Run(text: string, visit: (start: number, end: number) => b
     k = end + MIN_BASE64_RUN;
   }
 }
+
 // Data URIs of media: their base64 is an image or font, never instructions.
 const MEDIA_DATA_URI = /data:(?:image|font|audio|video)\/[^,;\s]{1,60}(?:;[^,;\s]{1,60}){0,3};base64,$|data:application\/(?:font[^,;\s]{0,40}|x-font[^,;\s]{0,40}|octet-stream|pdf|zip|wasm|vnd\.ms-fontobject)(?:;[^,;\s]{1,60}){0,3};base64,$/;
 

@@ -10,6 +10,7 @@ export { DEFAULT_MAX_FILE_BYTES, discoverSkills, skipReasonForFile, skipReasonFo
 export type { SkippedPath, Discovery, DiscoveredSkill } from './discover.ts';
 export { compareGrades, gradeFromScore, isWorse, parseGrade, scoreFindings } from './score.ts';
 export { redactSecrets } from './redact.ts';
+export { mayContain, mayContainAny } from './prefilter.ts';
 export { toSarif } from './sarif.ts';
 export type { SarifLog, SarifOptions } from './sarif.ts';
 export { formatTextReport } from './text-report.ts';

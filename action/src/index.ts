@@ -1,0 +1,4 @@
+// Entry point of the bundle that action.yml runs.
+import { run } from './run.ts';
+
+void run();
