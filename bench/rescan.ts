@@ -291,9 +291,13 @@ async function fillDirectory(pool: pg.Pool): Promise<void> {
   console.log(`SKILL.md texts: ${TEMPLATES.length} templates, unique per skill, ${rows[0].min}-${rows[0].max} bytes (average ${rows[0].avg}); every fifth skill has a script; in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 }
 
+/** CPU seconds (user and system, all threads) this process used during the last run. */
+let lastRunCpuSeconds = 0;
+
 async function run(pool: pg.Pool, label: string, grade?: (files: SkillFile[]) => SkillGrade): Promise<RescanSummary> {
   let nextReport = 0;
   const started = Date.now();
+  const cpu = process.cpuUsage();
   const summary = await rescanDirectory(
     { pool, grade, rulesVersion: grade ? 'bench-constant' : RULES_VERSION },
     {
@@ -307,6 +311,8 @@ async function run(pool: pg.Pool, label: string, grade?: (files: SkillFile[]) =>
       },
     },
   );
+  const used = process.cpuUsage(cpu);
+  lastRunCpuSeconds = (used.user + used.system) / 1e6;
   return summary;
 }
 
@@ -349,6 +355,13 @@ async function main(): Promise<void> {
         `${(real.gradingMs / 1000).toFixed(1)} s = ${(100 * gradingShare).toFixed(0)}% of the run`,
     );
 
+    // Other load on the machine slows the run down but not the CPU it needs: this figure says
+    // what the cores could do for the rescan alone (PostgreSQL's own share not counted).
+    const cpuPerSkill = (1000 * lastRunCpuSeconds) / Math.max(1, real.regraded);
+    console.log(
+      `  CPU time of this process: ${lastRunCpuSeconds.toFixed(1)} s, ${cpuPerSkill.toFixed(2)} ms per skill ` +
+        `(${os.availableParallelism()} cores fully used would grade ${((1000 * os.availableParallelism()) / cpuPerSkill).toFixed(0)} skills/s)`,
+    );
     const { rows } = await pool.query(`SELECT count(*)::int AS n FROM grade_history`);
     console.log(`  grade history rows written: ${rows[0].n}`);
 

@@ -13,12 +13,17 @@ const USAGE = `skillgate: a directory of agent skills with security grades
 usage: skillgate <command> [options]
 
 commands:
-  serve [--api-only]          run the API (npm start runs this)
+  serve [--api-only|--worker-only]
+                              run the API and workers (npm start runs this)
   migrate                     apply database migrations and exit
   seed                        load and grade the demo directory
   keys create|list|revoke     manage API keys (skillgate keys for details)
   scan PATH [--folder F|*] [--fail-below G] [--format text|json|sarif]
                               grade a skill folder offline
+  import owner/repo[/path] [--ref REF]
+                              add or update the skills of a GitHub repository
+  rescan [--no-github] [--threads N]
+                              regrade out-of-date skills now, refresh GitHub metadata
 
 Configuration comes from the environment (see README): DATABASE_URL, PORT, ...`;
 
@@ -63,6 +68,10 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
         });
       case 'keys':
         return await withDatabase(config, async (db) => (await import('./keys-command.ts')).runKeysCommand(rest, db, io));
+      case 'import':
+        return await withDatabase(config, async (db) => (await import('./import-command.ts')).runImportCommand(rest, db, io, config));
+      case 'rescan':
+        return await withDatabase(config, async (db) => (await import('./rescan-command.ts')).runRescanCommand(rest, db, io, config));
       default:
         throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
     }

@@ -13,6 +13,8 @@ import { startWorkers, type Workers } from '../worker/run-workers.ts';
 import { createGitHubClient } from '../worker/github/client.ts';
 import type { ArchiveLimits } from '../worker/archive/limits.ts';
 import { DEFAULT_ARCHIVE_LIMITS } from '../worker/archive/limits.ts';
+import { registerDirectoryWorkers } from '../worker/directory-workers.ts';
+import { importLimits } from '../worker/import-limits.ts';
 
 export interface Roles {
   api: boolean;
@@ -64,6 +66,14 @@ export async function startService(
         limits: archiveLimits(config),
         github: createGitHubClient({ baseUrl: config.github.apiUrl, token: config.github.token }),
         concurrency: config.scan.workerConcurrency,
+        embedded: db.capabilities.embedded,
+      });
+      await registerDirectoryWorkers(queues.boss, {
+        pool: db.pool,
+        github: createGitHubClient({ baseUrl: config.github.apiUrl, token: config.github.token }),
+        limits: importLimits(config.scan),
+        logger,
+        rescan: config.rescan,
         embedded: db.capabilities.embedded,
       });
     }

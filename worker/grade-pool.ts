@@ -18,7 +18,7 @@ export interface GradePool {
   close(): Promise<void>;
 }
 
-const CHUNK = 16;
+const CHUNK = 8;
 const THREAD_URL = new URL('./grade-thread.ts', import.meta.url);
 
 interface Pending {
