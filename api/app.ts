@@ -13,6 +13,8 @@ import { categoriesRoute } from './routes/categories.ts';
 import { statsRoute } from './routes/stats.ts';
 import { getScanRoute, postScanRoute } from './routes/scan.ts';
 import type { ScanService } from './scan-service.ts';
+import { createMcpRouter, type McpDependencies } from './mcp/router.ts';
+import { libraryRoutes } from './routes/library.ts';
 
 export interface AppDependencies {
   pool: pg.Pool;
@@ -21,6 +23,7 @@ export interface AppDependencies {
   logger: Logger;
   isShuttingDown?: () => boolean;
   scans?: { service: ScanService; maxUploadBytes: number; waitMs: number };
+  mcp?: McpDependencies;
 }
 
 export function createApp(deps: AppDependencies): Express {
@@ -34,12 +37,16 @@ export function createApp(deps: AppDependencies): Express {
   app.get('/healthz', healthRoute());
   app.get('/readyz', readyRoute(pool, deps.isShuttingDown ?? (() => false)));
 
+  // The tool server authenticates and counts per tool call itself, outside /api/v1.
+  if (deps.mcp) app.use('/api/mcp', createMcpRouter(deps.mcp));
+
   const v1 = express.Router();
   v1.use(authenticate(deps.limiterPool ?? pool));
   v1.get('/skills', listSkillsRoute(pool));
   v1.get('/skills/:slug', getSkillRoute(pool));
   v1.get('/categories', categoriesRoute(pool));
   v1.get('/stats', statsRoute(pool));
+  v1.use('/library', libraryRoutes(pool));
   if (deps.scans) {
     v1.post('/scan', requireTier('pro'), postScanRoute(deps.scans.service, deps.scans));
     v1.get('/scans/:id', requireTier('pro'), getScanRoute(deps.scans.service));

@@ -6,6 +6,7 @@ import type { Logger } from '../lib/logger.ts';
 import { createApp } from '../api/app.ts';
 import { listen, type RunningServer } from '../api/server.ts';
 import { createScanService } from '../api/scan-service.ts';
+import type { McpDependencies } from '../api/mcp/router.ts';
 import { connectDatabase, type Database } from '../db/connect.ts';
 import { startQueues } from '../worker/queues.ts';
 import { ScanSignal } from '../worker/scan-signal.ts';
@@ -41,7 +42,7 @@ export async function startService(
   config: Config,
   logger: Logger,
   roles: Roles,
-  hooks: { afterConnect?: (db: Database) => Promise<void> } = {},
+  hooks: { afterConnect?: (db: Database) => Promise<void>; semanticSearch?: McpDependencies['semanticSearch'] } = {},
 ): Promise<RunningService> {
   const db = await connectDatabase(config, logger, { preferOwner: true });
   const stops: (() => Promise<void>)[] = [() => db.close()];
@@ -88,6 +89,7 @@ export async function startService(
         logger,
         isShuttingDown: () => shuttingDown,
         scans: { service, maxUploadBytes: config.scan.maxUploadBytes, waitMs: config.scan.waitMs },
+        mcp: { pool: db.pool, limiterPool: db.limiterPool, logger, scans: service, config, semanticSearch: hooks.semanticSearch },
       });
       server = await listen(app, config.port, config.host);
       // The HTTP server stops first: in-flight requests finish while queues and database still run.

@@ -96,3 +96,33 @@ export async function findKeyAndCountRequest(
   );
   return rows[0] ?? null;
 }
+
+export interface FoundKey {
+  keyId: number;
+  prefix: string;
+  name: string;
+  tier: Tier;
+  status: 'active' | 'revoked';
+  keyHash: Buffer;
+  expired: boolean;
+  createdAt: Date;
+  /** Requests counted today so far; this look-up does not count one. */
+  requestsToday: number;
+  /** Database time of the look-up, so resets are computed on the database's clock. */
+  now: Date;
+}
+
+// The key and today's count, without counting: the tool server authenticates every HTTP request
+// this way and counts only tool calls (findKeyAndCountRequest, once per call).
+const FIND_KEY_SQL = `
+SELECT k.id AS "keyId", k.prefix, k.name, k.tier, k.status, k.key_hash AS "keyHash",
+       (k.expires_at IS NOT NULL AND k.expires_at <= now()) AS expired, k.created_at AS "createdAt",
+       COALESCE(u.requests, 0) AS "requestsToday", now() AS now
+  FROM api_keys k
+  LEFT JOIN api_usage u ON u.key_id = k.id AND u.day = (now() AT TIME ZONE 'UTC')::date
+ WHERE k.prefix = $1`;
+
+export async function findKey(pool: pg.Pool, prefix: string): Promise<FoundKey | null> {
+  const { rows } = await pool.query(statement(pool, 'skillgate_find_key', FIND_KEY_SQL, [prefix]));
+  return rows[0] ?? null;
+}

@@ -33,7 +33,7 @@ const PRO_COLUMNS = [
 ];
 const ENTERPRISE_COLUMNS = [`'findings', s.findings`, `'analysis', s.analysis`, `'contentHash', s.content_hash`];
 
-const JSON_BY_TIER: Record<Tier, string> = {
+export const JSON_BY_TIER: Record<Tier, string> = {
   free: `json_build_object(${BASIC_COLUMNS.join(', ')})`,
   pro: `json_build_object(${[...BASIC_COLUMNS, ...PRO_COLUMNS].join(', ')})`,
   enterprise: `json_build_object(${[...BASIC_COLUMNS, ...PRO_COLUMNS, ...ENTERPRISE_COLUMNS].join(', ')})`,

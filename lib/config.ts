@@ -26,6 +26,22 @@ export interface Config {
   };
   github: { apiUrl: string; token: string | undefined };
   rescan: { enabled: boolean; cron: string };
+  /** Where embeddings come from: the bundled model (`use`) or an OpenAI-compatible endpoint. */
+  embeddings: {
+    provider: 'use' | 'openai';
+    /** Base URL of the endpoint (openai only); `/embeddings` is appended. */
+    url: string | undefined;
+    model: string | undefined;
+    apiKey: string | undefined;
+    dimensions: number;
+  };
+  mcp: {
+    /**
+     * Browser origins (scheme://host[:port]) allowed to call /api/mcp besides loopback and the
+     * server's own host; "*" allows any. Requests without an Origin header are always allowed.
+     */
+    allowedOrigins: string[];
+  };
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +93,42 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false (got "${raw}")`);
 }
 
+function origins(env: Env, name: string): string[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return [];
+  return raw.split(',').map((item) => item.trim()).filter(Boolean).map((item) => {
+    if (item === '*') return item;
+    // scheme://host[:port] and nothing more: an Origin header never carries a path.
+    const m = /^([a-z][a-z0-9+.-]*):\/\/([^/?#\s]+)\/?$/i.exec(item);
+    if (!m) throw new ConfigError(`${name} must be a comma-separated list of origins such as https://app.example.com, or * (got "${item}")`);
+    return `${m[1]}://${m[2]}`.toLowerCase();
+  });
+}
+
+function embeddings(env: Env): Config['embeddings'] {
+  const provider = oneOf(env, 'EMBEDDINGS_PROVIDER', 'use', ['use', 'openai'] as const);
+  const model = env.EMBEDDINGS_MODEL?.trim() || undefined;
+  const apiKey = env.EMBEDDINGS_API_KEY || undefined;
+  if (provider === 'use') {
+    for (const name of ['EMBEDDINGS_URL', 'EMBEDDINGS_MODEL', 'EMBEDDINGS_API_KEY']) {
+      if (env[name]) throw new ConfigError(`${name} is set but EMBEDDINGS_PROVIDER is "use" (the bundled model); set EMBEDDINGS_PROVIDER=openai to use an endpoint`);
+    }
+    const dimensions = integer(env, 'EMBEDDINGS_DIMENSIONS', 512, 1, 16000);
+    if (dimensions !== 512) throw new ConfigError(`EMBEDDINGS_DIMENSIONS must be 512 with EMBEDDINGS_PROVIDER=use (got "${dimensions}")`);
+    return { provider, url: undefined, model: undefined, apiKey: undefined, dimensions };
+  }
+  if (!env.EMBEDDINGS_URL) throw new ConfigError('EMBEDDINGS_URL must be set with EMBEDDINGS_PROVIDER=openai, e.g. https://api.openai.com/v1');
+  if (!model) throw new ConfigError('EMBEDDINGS_MODEL must be set with EMBEDDINGS_PROVIDER=openai, e.g. text-embedding-3-small');
+  if (!env.EMBEDDINGS_DIMENSIONS) throw new ConfigError('EMBEDDINGS_DIMENSIONS must be set with EMBEDDINGS_PROVIDER=openai (the length of the model\'s vectors, e.g. 1536)');
+  return {
+    provider,
+    url: url(env, 'EMBEDDINGS_URL', ''),
+    model,
+    apiKey,
+    dimensions: integer(env, 'EMBEDDINGS_DIMENSIONS', 0, 1, 16000),
+  };
+}
+
 function databaseUrl(env: Env): string | undefined {
   const raw = env.DATABASE_URL;
   if (raw === undefined || raw === '') return undefined;
@@ -112,5 +164,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     github: { apiUrl: url(env, 'GITHUB_API_URL', 'https://api.github.com'), token: env.GITHUB_TOKEN || undefined },
     rescan: { enabled: boolean(env, 'RESCAN_ENABLED', true), cron: cron(env, 'RESCAN_CRON', '0 3 * * *') },
+    embeddings: embeddings(env),
+    mcp: { allowedOrigins: origins(env, 'MCP_ALLOWED_ORIGINS') },
   };
 }

@@ -16,10 +16,16 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startTestService(backend: Backend, env: Record<string, string> = {}, roles = { api: true, workers: true }, database?: TestDatabase): Promise<TestService> {
+export async function startTestService(
+  backend: Backend,
+  env: Record<string, string> = {},
+  roles = { api: true, workers: true },
+  database?: TestDatabase,
+  hooks: Parameters<typeof startService>[3] = {},
+): Promise<TestService> {
   const db = database ?? (await createTestDatabase(backend));
   const config = loadConfig({ DATABASE_URL: db.connectionString, PORT: '0', HOST: '127.0.0.1', RESCAN_ENABLED: 'false', ...env });
-  const service = await startService(config, createLogger('silent'), roles);
+  const service = await startService(config, createLogger('silent'), roles, hooks);
   const baseUrl = `http://127.0.0.1:${service.port}`;
   return {
     baseUrl,
