@@ -40,6 +40,13 @@ describe('score', () => {
     expect(scoreFindings([f('H', 'high'), f('I', 'high'), f('J', 'high')]).score).toBe(40);
   });
 
+  it('caps two or more high findings at 59 (D), from two rules or one rule at two places', () => {
+    expect(scoreFindings([f('H', 'high'), f('I', 'high')])).toEqual({ score: 59, grade: 'D' });
+    expect(scoreFindings([f('H', 'high'), f('H', 'high')])).toEqual({ score: 59, grade: 'D' });
+    expect(scoreFindings([f('H', 'high'), f('I', 'high', true)]).grade).toBe('C');
+    expect(scoreFindings([f('H', 'high'), f('M', 'medium')]).grade).toBe('C');
+  });
+
   it('counts repeats of one rule with diminishing weight: 1, 1/2, 1/4, then nothing', () => {
     const repeats = (n: number) => scoreFindings(Array.from({ length: n }, () => f('M', 'medium'))).score;
     expect(repeats(1)).toBe(93);

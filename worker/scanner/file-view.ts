@@ -35,14 +35,16 @@ export function isSkillMdPath(path: string): boolean {
   return /(^|\/)SKILL\.md$/i.test(path);
 }
 
+const UTF8 = new TextDecoder('utf-8');
+
 /** A file is binary when its first 8 KB hold a NUL byte or mostly invalid UTF-8. */
 export function looksBinary(bytes: Uint8Array): boolean {
   const head = bytes.subarray(0, 8192);
   if (head.includes(0)) return true;
   if (head.length === 0) return false;
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(head);
+  const text = UTF8.decode(head);
   let bad = 0;
-  for (const ch of text) if (ch === '\uFFFD') bad++;
+  for (let i = text.indexOf('\uFFFD'); i >= 0; i = text.indexOf('\uFFFD', i + 1)) bad++;
   return bad > head.length / 20;
 }
 
@@ -62,28 +64,43 @@ function classify(path: string, text: string, binary: boolean): { kind: FileKind
 }
 
 /** Offsets [start, end) of markdown code: fenced blocks and inline `code` spans. */
+const FENCE = /^[ \t]*(`{3,}|~{3,})/gm;
+const INLINE_CODE = /`[^`\n]+`/g;
+
+function inlineCode(text: string, from: number, to: number, ranges: [number, number][]): void {
+  if (text.indexOf('`', from) < 0) return;
+  INLINE_CODE.lastIndex = from;
+  let m: RegExpExecArray | null;
+  while ((m = INLINE_CODE.exec(text)) !== null && m.index < to) {
+    if (m.index + m[0].length > to) break;
+    ranges.push([m.index, m.index + m[0].length]);
+  }
+}
+
 function markdownCodeRanges(text: string): [number, number][] {
   const ranges: [number, number][] = [];
-  let offset = 0;
+  if (text.indexOf('`') < 0 && text.indexOf('~~~') < 0) return ranges;
+  let proseFrom = 0;
   let fenceStart = -1;
   let fenceMarker = '';
-  for (const line of text.split('\n')) {
-    const trimmed = line.trimStart();
-    const fence = /^(`{3,}|~{3,})/.exec(trimmed);
-    if (fenceStart < 0 && fence) {
-      fenceStart = offset;
-      fenceMarker = fence[1][0];
-    } else if (fenceStart >= 0 && fence && fence[1][0] === fenceMarker) {
-      ranges.push([fenceStart, offset + line.length]);
+  FENCE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = FENCE.exec(text)) !== null) {
+    const lineEnd = text.indexOf('\n', m.index);
+    const end = lineEnd < 0 ? text.length : lineEnd;
+    if (fenceStart < 0) {
+      inlineCode(text, proseFrom, m.index, ranges);
+      fenceStart = m.index;
+      fenceMarker = m[1][0];
+    } else if (m[1][0] === fenceMarker) {
+      ranges.push([fenceStart, end]);
       fenceStart = -1;
-    } else if (fenceStart < 0) {
-      const inline = /`[^`\n]+`/g;
-      let m: RegExpExecArray | null;
-      while ((m = inline.exec(line)) !== null) ranges.push([offset + m.index, offset + m.index + m[0].length]);
+      proseFrom = end;
     }
-    offset += line.length + 1;
+    FENCE.lastIndex = end;
   }
   if (fenceStart >= 0) ranges.push([fenceStart, text.length]);
+  else inlineCode(text, proseFrom, text.length, ranges);
   return ranges;
 }
 
@@ -127,7 +144,7 @@ function upperBound(sorted: number[], value: number): number {
 export function makeFileView(path: string, content: Uint8Array | string, skillFolder = ''): FileView {
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
   const binary = typeof content === 'string' ? false : looksBinary(bytes);
-  const raw = typeof content === 'string' ? content : binary ? '' : new TextDecoder('utf-8').decode(bytes);
+  const raw = typeof content === 'string' ? content : binary ? '' : UTF8.decode(bytes);
   const { kind, language } = classify(path, raw, binary);
   const text = binary ? '' : normaliseForMatching(raw);
   const skillPath = skillFolder && path.startsWith(skillFolder + '/') ? path.slice(skillFolder.length + 1) : path;

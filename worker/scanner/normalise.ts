@@ -10,19 +10,32 @@ export const BIDI = /[\u202A-\u202E\u2066-\u2069]/g;
 /** Unicode tag characters U+E0000-U+E007F, which mirror ASCII invisibly. */
 export const TAG_CHARS = /[\u{E0000}-\u{E007F}]/gu;
 
+const NON_ASCII = /[^\x00-\x7F]/g;
+
+function normaliseLine(line: string): string {
+  const out = line.replace(INVISIBLE, '').replace(BIDI, '').replace(TAG_CHARS, '').normalize('NFKC');
+  // NFKC may turn a compatibility character into a line break look-alike; keep one line a line.
+  return out.replace(/[\n\u2028\u2029]/g, ' ');
+}
+
 export function normaliseForMatching(raw: string): string {
-  const lines = raw.replace(/\r\n?/g, '\n').split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    let line = lines[i];
-    // Only lines that need it pay for the work: most lines are plain ASCII.
-    if (/[^\x00-\x7F]/.test(line)) {
-      line = line.replace(INVISIBLE, '').replace(BIDI, '').replace(TAG_CHARS, '').normalize('NFKC');
-      // NFKC may turn a compatibility character into a line break look-alike; keep one line a line.
-      line = line.replace(/[\n\u2028\u2029]/g, ' ');
-    }
-    lines[i] = line;
+  const text = raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw;
+  // Only lines that hold a non-ASCII character pay for the work: most lines are plain ASCII.
+  NON_ASCII.lastIndex = 0;
+  let m = NON_ASCII.exec(text);
+  if (m === null) return text;
+  let out = '';
+  let done = 0;
+  while (m !== null) {
+    const start = text.lastIndexOf('\n', m.index) + 1;
+    let end = text.indexOf('\n', m.index);
+    if (end < 0) end = text.length;
+    out += text.slice(done, start) + normaliseLine(text.slice(start, end));
+    done = end;
+    NON_ASCII.lastIndex = end;
+    m = NON_ASCII.exec(text);
   }
-  return lines.join('\n');
+  return out + text.slice(done);
 }
 
 /** The ASCII text hidden in tag characters (U+E0020-U+E007E map to ' '-'~'). */

@@ -1,10 +1,15 @@
 // Score and grade of one skill, deterministic: the same findings always give the same number.
 //
-// Formula (scoring version 1):
+// Formula (scoring version 2):
 //
 //   score = 100 - sum of deductions, rounded to the nearest integer and clamped to 0..100,
-//   then capped:  any critical finding  => score <= 39 (grade F)
-//                 any high finding      => score <= 74 (grade C at best)
+//   then capped:  any critical finding        => score <= 39 (grade F)
+//                 two or more high findings   => score <= 59 (grade D at best)
+//                 any high finding            => score <= 74 (grade C at best)
+//
+//   Two high findings (two rules, or one rule at two places) are two independent dangerous
+//   behaviours: that combination, more than either alone, separates a harmful skill from a
+//   dual-use one, so it lands in D however small the deductions.
 //
 //   deduction of one finding = base(severity) x context x repeat
 //     base:    critical 40, high 20, medium 7, low 2
@@ -25,13 +30,14 @@ import { AppError } from '../../lib/errors.ts';
 import { GRADES, type Grade, type Severity } from './types.ts';
 
 /** Bumped whenever the formula below changes; part of the rule-set version. */
-export const SCORING_VERSION = 1;
+export const SCORING_VERSION = 2;
 
 export const SEVERITY_BASE: Readonly<Record<Severity, number>> = { critical: 40, high: 20, medium: 7, low: 2 };
 export const DOCUMENTATION_FACTOR = 0.3;
 export const REPEAT_WEIGHTS: readonly number[] = [1, 0.5, 0.25];
 export const CRITICAL_CAP = 39;
 export const HIGH_CAP = 74;
+export const SEVERAL_HIGH_CAP = 59;
 
 /** What scoring needs to know about a finding. */
 export interface ScoredFinding {
@@ -62,7 +68,7 @@ export function gradeFromScore(score: number): Grade {
 export function scoreFindings(findings: readonly ScoredFinding[]): SkillScore {
   const byRule = new Map<string, number[]>();
   let critical = false;
-  let high = false;
+  let highs = 0;
   for (const f of findings) {
     const deduction = SEVERITY_BASE[f.severity] * (f.documentation ? DOCUMENTATION_FACTOR : 1);
     const list = byRule.get(f.ruleId);
@@ -70,7 +76,7 @@ export function scoreFindings(findings: readonly ScoredFinding[]): SkillScore {
     else byRule.set(f.ruleId, [deduction]);
     if (!f.documentation) {
       if (f.severity === 'critical') critical = true;
-      else if (f.severity === 'high') high = true;
+      else if (f.severity === 'high') highs++;
     }
   }
   // Summed in a fixed order (rule ids sorted, deductions largest first) so floating point
@@ -82,7 +88,8 @@ export function scoreFindings(findings: readonly ScoredFinding[]): SkillScore {
   }
   let score = Math.min(100, Math.max(0, Math.round(100 - total)));
   if (critical) score = Math.min(score, CRITICAL_CAP);
-  if (high) score = Math.min(score, HIGH_CAP);
+  if (highs >= 2) score = Math.min(score, SEVERAL_HIGH_CAP);
+  if (highs >= 1) score = Math.min(score, HIGH_CAP);
   return { score, grade: gradeFromScore(score) };
 }
 

@@ -116,6 +116,15 @@ export interface Rule {
    * the thing ("never send your API key") are dropped by the engine.
    */
   negatable?: boolean;
+  /**
+   * Literals (case-insensitive, three characters or more) of which every match holds at least one
+   * in the file's `text`: the engine skips the rule on files that certainly contain none of them
+   * (a trigram index answers that in a few bit reads), so most rules never run their regexes on
+   * most files. For `skill` scope rules, any file of the skill may hold the literal. Omit for
+   * rules that must see every file (hidden characters, file-level checks). The rule's match
+   * examples prove the list: a match example without any anchor would no longer match.
+   */
+  anchors?: readonly string[];
   /** At least two inputs that must produce a finding and two that must not. */
   examples: { match: RuleExample[]; noMatch: RuleExample[] };
   /** Pure and linear in practice: no nested unbounded quantifiers. */
