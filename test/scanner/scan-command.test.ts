@@ -124,7 +124,7 @@ describe('skillgate scan', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr.length, args.join(' ')).toBeGreaterThan(0);
     }
-    expect((await run(join(root, 'one'), '--fail-below', 'Z')).stderr).toMatch(/--fail-below must be one of A, B, C, D, F/);
+    expect((await run(join(root, 'one'), '--fail-below', 'Z')).stderr).toMatch(/--fail-below must be a grade letter A, B, C, D or F/);
   });
 
   it('exits 2 when there is no SKILL.md', async () => {

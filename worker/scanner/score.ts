@@ -26,7 +26,7 @@
 //
 // Grades (api-spec 3.1): A 90-100, B 75-89, C 60-74, D 40-59, F 0-39. Order, best to worst:
 // A, B, C, D, F.
-import { AppError } from '../../lib/errors.ts';
+import { gradeForScore, isWorseThan, parseGradeLetter } from '../../lib/grades.ts';
 import { GRADES, type Grade, type Severity } from './types.ts';
 
 /** Bumped whenever the formula below changes; part of the rule-set version. */
@@ -52,18 +52,8 @@ export interface SkillScore {
   grade: Grade;
 }
 
-const GRADE_FLOORS: readonly [Grade, number][] = [
-  ['A', 90],
-  ['B', 75],
-  ['C', 60],
-  ['D', 40],
-  ['F', 0],
-];
-
-export function gradeFromScore(score: number): Grade {
-  for (const [grade, floor] of GRADE_FLOORS) if (score >= floor) return grade;
-  return 'F';
-}
+/** The grade of a score, by the bands of api-spec 3.1 (lib/grades.ts holds them for every part). */
+export const gradeFromScore: (score: number) => Grade = gradeForScore;
 
 export function scoreFindings(findings: readonly ScoredFinding[]): SkillScore {
   const byRule = new Map<string, number[]>();
@@ -99,13 +89,9 @@ export function compareGrades(a: Grade, b: Grade): number {
 }
 
 /** True when grade `a` is worse than grade `b` ("C" is worse than "B"). */
-export function isWorse(a: Grade, b: Grade): boolean {
-  return compareGrades(a, b) > 0;
-}
+export const isWorse: (a: Grade, b: Grade) => boolean = isWorseThan;
 
 /** Reads a grade letter, any case; a bad value is a bad parameter named in the message. */
 export function parseGrade(value: string, parameter = 'grade'): Grade {
-  const letter = value.trim().toUpperCase();
-  if ((GRADES as readonly string[]).includes(letter)) return letter as Grade;
-  throw new AppError('INVALID_PARAMETER', `${parameter} must be one of ${GRADES.join(', ')} (got "${value}")`);
+  return parseGradeLetter(value, parameter);
 }
