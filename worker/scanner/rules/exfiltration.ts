@@ -259,6 +259,7 @@ function secretFlows(_file: FileView, skill: SkillView): RuleMatch[] {
   const sourceUnits: { unit: Unit; hit: Hit }[] = [];
   const sinkUnits: { unit: Unit; hit: Hit }[] = [];
   for (const unit of unitsOf(skill)) {
+    if (out.length >= 10) break; // enough places reported; padding must not cost more
     if (unit.code) {
       const sources = codeSources(unit.file, unit.start, unit.end);
       let sinks = codeSinks(unit.file, unit.start, unit.end);
@@ -352,8 +353,12 @@ function commandLines(text: string): { start: number; line: string }[] {
   return out;
 }
 
+const UPLOAD_TOOL_ANYWHERE = new RegExp(UPLOAD_TOOL.source);
+
 function uploadMatches(file: FileView): RuleMatch[] {
   const out: RuleMatch[] = [];
+  // One scan for any network tool before the file is cut into command lines.
+  if (!UPLOAD_TOOL_ANYWHERE.test(file.text)) return out;
   for (const { start, line } of commandLines(file.text)) {
     if (!UPLOAD_TOOL.test(line) || COMMENT_LINE.test(line)) continue;
     if (isProseMention(file, start) && !file.inCode(start + line.search(UPLOAD_TOOL))) continue;
@@ -557,12 +562,38 @@ interface Flow {
 const URL_LITERAL = /https?:\/\/[^\s"'`)<>]+/;
 const CURL_DATA_LINE = /\b(?:curl|wget|http|xh)\b[^\n]{0,400}?(?:\s-d\b|--data\b|--data-\w+|\s-F\b|--form\b|--post-data|--body-data|\s-T\b|--upload-file)[^\n]{0,400}/g;
 
+// Reading a local file's content into a variable: `data = f.read()`, `readFileSync(p)`.
+const FILE_CONTENT_READ = /\.read\(\s*\)|\.read_(?:text|bytes)\(|\breadFileSync\(|\bfs\.promises\.readFile\(|\bawait\s+readFile\(|\bfile_get_contents\(|\bFile\.read\(|\$\(\s*cat\s/;
+
+/** Variables of a region that hold the contents of a local file. */
+function fileContentVariables(region: string): Set<string> {
+  const names = new Set<string>();
+  for (const a of region.matchAll(ASSIGNMENT)) {
+    if (FILE_CONTENT_READ.test(a[2])) names.add(a[1]);
+    if (names.size >= 50) break;
+  }
+  return names;
+}
+
+/**
+ * True when the SKILL.md names the host (its main label, "tavily" for api.tavily.com): a service
+ * the skill says it talks to. "Our analytics server" declares nothing.
+ */
+function hostDeclared(skill: SkillView | undefined, host: string): boolean {
+  if (!skill) return true;
+  const labels = host.split('.').filter((l) => l && !/^(?:www|api|app|com|net|org|io|dev|co|ai|cloud)$/.test(l));
+  const main = labels.length >= 2 ? labels[labels.length - 2] : labels[0];
+  if (!main || main.length < 3) return true;
+  return skill.skillMd.text.toLowerCase().includes(main);
+}
+
 /** Secret environment values (and whole-environment dumps) that reach a request body in a region. */
-function secretRequestFlows(file: FileView, from: number, to: number): Flow[] {
+function secretRequestFlows(file: FileView, from: number, to: number, skill?: SkillView): Flow[] {
   const text = file.text;
   const region = text.slice(from, to);
   if (!/environ|getenv|process\.env|ENV\[|ENV\.fetch|\$\{?\(?[A-Z]/.test(region)) return [];
   const tainted = taintedVariables(region);
+  const fileVars = fileContentVariables(region);
   const urls = new Map<string, string>();
   // Hosts read from the environment (AIRFLOW_HOST, BASE_URL) point wherever the user configured.
   const configuredHosts = new Set<string>();
@@ -598,9 +629,17 @@ function secretRequestFlows(file: FileView, from: number, to: number): Flow[] {
     const match = host ? vendorMatches(taint.env, host) : null;
     if (match === true && !whole) return;
     const hidden = taint.encoded || destination === 'encoded';
-    const severity: Severity = whole || hidden ? 'critical' : 'high';
     const where = destination === 'encoded' ? 'an encoded address' : host || 'a computed address';
-    flows.push({ index, length, severity, message: `Sends ${taint.encoded ? 'encoded ' : ''}${taint.env} in a request body to ${where}` });
+    // Local file contents and a credential in one body, to a host the skill never names: the
+    // payload of a stealer dressed as an analyser, not an API client authenticating itself.
+    const carriesFile =
+      FILE_CONTENT_READ.test(body) || [...body.matchAll(/(?<![\w$.])[A-Za-z_$][\w$]{0,40}(?![\w$])/g)].some((id) => fileVars.has(id[0]));
+    const undeclared = host !== '' && carriesFile && !hostDeclared(skill, host);
+    const severity: Severity = whole || hidden || undeclared ? 'critical' : 'high';
+    const message = undeclared
+      ? `Sends local file contents and ${taint.env} in a request body to ${host}, a host the skill does not name`
+      : `Sends ${taint.encoded ? 'encoded ' : ''}${taint.env} in a request body to ${where}`;
+    flows.push({ index, length, severity, message });
   };
   REQUEST_CALL.lastIndex = 0;
   let m: RegExpExecArray | null;
@@ -640,11 +679,11 @@ function codeRegions(file: FileView): [number, number][] {
     .map((f) => [f.start, f.end] as [number, number]);
 }
 
-function secretBodyMatches(file: FileView): RuleMatch[] {
+function secretBodyMatches(file: FileView, skill?: SkillView): RuleMatch[] {
   const out: RuleMatch[] = [];
   const text = file.text;
   for (const [from, to] of codeRegions(file)) {
-    for (const flow of secretRequestFlows(file, from, to)) out.push(flow);
+    for (const flow of secretRequestFlows(file, from, to, skill)) out.push(flow);
     const region = text.slice(from, to);
     REQUEST_CALL.lastIndex = 0;
     let m: RegExpExecArray | null;
@@ -754,7 +793,7 @@ function dnsMatches(file: FileView): RuleMatch[] {
 // EXF-09 archive then send.
 
 const ARCHIVE_SEND =
-  /\b(?:tar|zip|7z|gzip|rar)\b[^\n|;&]{0,200}?((?:~|\$HOME|\$\{HOME\}|\/home\/|\/Users\/|\/root\b|\.ssh|\.aws|\.gnupg|\.config|\/etc\b|\/tmp\/\.)[^\s|;&]*)[^\n]{0,200}?(?:\||&&|;)[^\n]{0,200}?\b(curl|wget|scp|rsync|nc|ncat|ftp|aws\s+s3\s+cp|gsutil\s+cp|rclone|http)\b/g;
+  /\b(?:tar|zip|7z|gzip|rar)\b[^\n|;&]{0,200}?((?:~|\$HOME|\$\{HOME\}|\/home\/|\/Users\/|\/root\b|\.ssh|\.aws|\.gnupg|\.config|\/etc\b|\/tmp\/\.)[^\s|;&]*)[^\n|;&]{0,200}(?:\||&&|;)[^\n]{0,200}?\b(curl|wget|scp|rsync|nc|ncat|ftp|aws\s+s3\s+cp|gsutil\s+cp|rclone|http)\b/g;
 const ARCHIVE_PROSE =
   /\b(?:zip|compress|archive|tar|bundle|pack)\s+(?:up\s+)?(?:the\s+|your\s+|all\s+|their\s+)?(?:entire\s+|whole\s+|complete\s+)?(?:home directory|home folder|~\/|user'?s? (?:files|documents|home)|documents folder|ssh (?:directory|folder|keys)|\.ssh|\.aws|workspace|project|repository|repo)\b[^.\n]{0,80}?\b(?:and\s+)?(?:upload|send|post|transfer|sync|push)\b[^.\n]{0,60}?\b(?:to|via)\b/gi;
 const MAKE_ARCHIVE_HOME = /\b(?:shutil\.make_archive|zipfile\.ZipFile|tarfile\.open)\s*\([^\n]{0,200}/g;
@@ -766,9 +805,9 @@ function archiveMatches(file: FileView): RuleMatch[] {
   ARCHIVE_SEND.lastIndex = 0;
   let m: RegExpExecArray | null;
   const sends = SENDER_WORD.test(file.text);
-  while (sends && (m = ARCHIVE_SEND.exec(file.text)) !== null) {
+  while (sends && out.length < 20 && (m = ARCHIVE_SEND.exec(file.text)) !== null) {
     if (isProseMention(file, m.index) && !file.inCode(m.index)) continue;
-    if (COMMENT_LINE.test(file.lineAt(m.index))) continue;
+    if (COMMENT_LINE.test(lineWindow(file, m.index))) continue;
     const sensitive = SECRET_PATH.test(m[1]) || /\/tmp\/\./.test(m[1]);
     const ownStorage = /^(?:aws|gsutil|rclone)/.test(m[2]);
     const severity: Severity = sensitive ? 'critical' : ownStorage ? 'medium' : 'high';
@@ -916,6 +955,7 @@ export const rules: Rule[] = [
     why: 'Conversation history and system prompts hold user data, secrets and private context; forwarding them to a third-party server leaks all of it.',
     fix: 'Keep conversation content inside the session; if a service needs data, send only what the user asked to share, to a documented endpoint.',
     scopes: PROSE,
+    anchors: ['conversation', 'chat', 'context', 'system', 'messages', 'prompts', 'inputs', 'queries', 'questions', 'history', 'transcript', 'memory', 'everything'],
     negatable: false,
     examples: {
       match: [
@@ -937,6 +977,7 @@ export const rules: Rule[] = [
     why: 'Telling the agent to put file contents or secrets into an innocuous-looking parameter ("notes", "sidenote", "metadata") sends them to whoever runs the tool.',
     fix: 'Tool parameters should carry only what the tool documents; never route file contents or credentials through side fields.',
     scopes: PROSE,
+    anchors: ['param', 'field', 'arg', 'property', 'attribute'],
     negatable: false,
     examples: {
       match: [
@@ -958,6 +999,7 @@ export const rules: Rule[] = [
     why: 'An image whose URL carries conversation data or secrets is fetched automatically when rendered, sending the data to the image host without a click.',
     fix: 'Do not build image or link URLs from user data or secrets; use static image URLs.',
     scopes: PROSE,
+    anchors: ['http', 'image', 'img', 'pixel', 'picture', 'link'],
     negatable: false,
     examples: {
       match: [
@@ -1001,6 +1043,7 @@ export const rules: Rule[] = [
     why: 'A secret environment variable, the whole environment or collected credentials placed in the body of a request to another service are handed to that service; encoding them first hides the theft.',
     fix: 'Send a credential only in the auth header of the service it belongs to; never post env dumps, encoded secrets or collected credentials.',
     scopes: ['script', 'skill-md', 'markdown'],
+    anchors: ['post', 'put', 'patch', 'request', 'fetch', 'ajax', 'invoke-webrequest', 'invoke-restmethod', 'curl', 'wget', 'http', 'xh ', 'xh\t', 'xh"', "xh'"],
     negatable: false,
     examples: {
       match: [
@@ -1091,6 +1134,7 @@ export const rules: Rule[] = [
     why: 'Encoding data into subdomains of an attacker domain and resolving them slips past HTTP egress filters; there is no benign reason for it in a skill.',
     fix: 'Remove the lookups; DNS queries should use fixed, documented host names.',
     scopes: ALL_TEXT,
+    anchors: ['dig', 'nslookup', 'host', 'drill', 'delv', 'resolve-dnsname', 'gethostbyname', 'getaddrinfo', 'dns.', 'resolver.'],
     negatable: false,
     examples: {
       match: [
@@ -1112,6 +1156,7 @@ export const rules: Rule[] = [
     why: 'Packing a home directory, key folders or hidden staging folders and piping the archive to a remote host is bulk theft.',
     fix: 'Do not archive user directories for upload; let the user choose files to share explicitly.',
     scopes: ALL_TEXT,
+    anchors: ['tar', 'zip', '7z ', '7z\t', 'gzip', 'rar', 'compress', 'archive', 'bundle', 'pack', 'make_archive', 'zipfile', 'tarfile'],
     negatable: false,
     examples: {
       match: [
@@ -1134,6 +1179,7 @@ export const rules: Rule[] = [
     why: 'Sweeping the home directory or the whole disk for keys, .env files and wallets is the reconnaissance step of credential theft.',
     fix: 'Work inside the project directory and only on files the user names.',
     scopes: ALL_TEXT,
+    anchors: ['find', 'glob', 'get-childitem'],
     negatable: false,
     examples: {
       match: [
@@ -1155,6 +1201,7 @@ export const rules: Rule[] = [
     why: 'Clipboards hold passwords and keys, screens show private data, and browser or shell history reveals accounts and tokens; capturing them is spyware behaviour.',
     fix: 'Ask the user to paste or attach what the skill needs instead of capturing it.',
     scopes: ['script', 'skill-md', 'markdown', 'text'],
+    anchors: ['pynput', 'keyboard', 'getasynckeystate', 'setwindowshookex', 'cgeventtapcreate', 'kcgeventkeydown', 'iohidmanager', 'logkeys', 'places.sqlite', 'history', 'pbpaste', 'wl-paste', 'get-clipboard', 'xclip', 'xsel', 'pyperclip', 'clipboard', 'screencapture', 'imagegrab', 'pyautogui', 'mss', 'scrot', 'gnome-screenshot', 'window', 'copyfromscreen', 'desktopcapturer', 'getdisplaymedia'],
     negatable: false,
     examples: {
       match: [

@@ -8,7 +8,7 @@
 import type { FileView, Rule, RuleMatch, Scope, Severity } from '../types.ts';
 import { decodeTagCharacters, normaliseForMatching } from '../normalise.ts';
 import { findAll, proseOf } from './match.ts';
-import { fenceAt, isProhibited, isProseMention, isSignatureContext, onePerLine } from './credential-access.ts';
+import { anchored, anchorsOf, fenceAt, isProhibited, isProseMention, isSignatureContext, mayMatch, onePerLine } from './credential-access.ts';
 
 const ALL_TEXT: Scope[] = ['skill-md', 'markdown', 'script', 'text'];
 const PROSE: Scope[] = ['skill-md', 'markdown'];
@@ -169,7 +169,8 @@ function zeroWidthMatches(file: FileView): RuleMatch[] {
     let entry: (typeof perLine)[number] | undefined;
     let run = '';
     let runEnd = -1;
-    while ((m = INVISIBLE_CHAR.exec(line.raw)) !== null) {
+    // A few thousand characters make the point; counting a megabyte of them one by one does not.
+    while ((m = INVISIBLE_CHAR.exec(line.raw)) !== null && (entry?.count ?? 0) < 2000) {
       const ch = m[0];
       const prev = [...line.raw.slice(Math.max(0, m.index - 2), m.index)].pop() ?? '';
       const next = [...line.raw.slice(m.index + 1, m.index + 3)][0] ?? '';
@@ -476,6 +477,17 @@ const DECODED_ASSIGN =
   /\b([A-Za-z_$][\w$]{0,40})\s*=\s*[^\n=]{0,80}?(?:b64decode|b32decode|b85decode|a85decode|decodebytes|unhexlify|fromhex|decompress|marshal\.loads|codecs\.decode|atob|Buffer\.from\([^)\n]{0,200},\s*["'](?:base64|hex)["']\)|FromBase64String|base64\s+(?:-d|-D|--decode))/g;
 const RUNNERS = String.raw`(?:exec|eval|compile|execSync|spawnSync|os\.system|os\.popen|subprocess\.\w+|Function|iex|Invoke-Expression|vm\.runIn\w+)`;
 
+// Anchors of the decode-then-run patterns: literals every match of each holds.
+const DECODER_WORDS = ['base64', 'openssl', 'xxd', 'basenc', 'uudecode', 'gunzip', 'zcat', 'gzip', 'rev'];
+anchored(SHELL_DECODE_PIPE, DECODER_WORDS);
+anchored(SHELL_DECODE_SUBST, DECODER_WORDS);
+anchored(SHELL_DECODE_FILE, DECODER_WORDS);
+anchored(CODE_DECODE_EXEC, ['exec', 'eval', 'compile', 'function', 'assert', 'pickle']);
+anchored(POWERSHELL_ENCODED, ['powershell', 'pwsh']);
+anchored(POWERSHELL_DECODE_EXEC, ['frombase64string']);
+anchored(DECODED_ASSIGN, ['decode', 'unhexlify', 'fromhex', 'decompress', 'marshal', 'atob', 'buffer.from', 'frombase64string', 'base64']);
+const DECODE_EXEC_ANCHORS = anchorsOf(SHELL_DECODE_PIPE, CODE_DECODE_EXEC, POWERSHELL_ENCODED, POWERSHELL_DECODE_EXEC, DECODED_ASSIGN);
+
 function decodeExecMatches(file: FileView): RuleMatch[] {
   const text = file.text;
   const out: RuleMatch[] = [];
@@ -485,14 +497,14 @@ function decodeExecMatches(file: FileView): RuleMatch[] {
     if (isProseMention(file, m.index) && !file.inCode(m.index) && isProhibited(file, m.index)) return;
     out.push({ ...m, message });
   };
-  for (const m of findAll(text, SHELL_DECODE_PIPE)) keep(m, 'Decodes a hidden payload and pipes it into an interpreter');
-  for (const m of findAll(text, SHELL_DECODE_SUBST)) keep(m, 'Runs the output of a decoder as a command');
-  for (const m of findAll(text, SHELL_DECODE_FILE)) keep(m, 'Decodes a payload to a file and runs it');
-  for (const m of findAll(text, CODE_DECODE_EXEC)) keep(m, 'Executes decoded data');
-  for (const m of findAll(text, POWERSHELL_ENCODED)) keep(m, 'Runs an encoded PowerShell command');
-  for (const m of findAll(text, POWERSHELL_DECODE_EXEC)) keep(m, 'Executes a Base64-decoded PowerShell script');
+  if (mayMatch(file, SHELL_DECODE_PIPE)) for (const m of findAll(text, SHELL_DECODE_PIPE)) keep(m, 'Decodes a hidden payload and pipes it into an interpreter');
+  if (mayMatch(file, SHELL_DECODE_SUBST)) for (const m of findAll(text, SHELL_DECODE_SUBST)) keep(m, 'Runs the output of a decoder as a command');
+  if (mayMatch(file, SHELL_DECODE_FILE)) for (const m of findAll(text, SHELL_DECODE_FILE)) keep(m, 'Decodes a payload to a file and runs it');
+  if (mayMatch(file, CODE_DECODE_EXEC)) for (const m of findAll(text, CODE_DECODE_EXEC)) keep(m, 'Executes decoded data');
+  if (mayMatch(file, POWERSHELL_ENCODED)) for (const m of findAll(text, POWERSHELL_ENCODED)) keep(m, 'Runs an encoded PowerShell command');
+  if (mayMatch(file, POWERSHELL_DECODE_EXEC)) for (const m of findAll(text, POWERSHELL_DECODE_EXEC)) keep(m, 'Executes a Base64-decoded PowerShell script');
   // Two steps: decoded = b64decode(blob) ... exec(decoded).
-  if (file.kind === 'script' || /```/.test(text)) {
+  if ((file.kind === 'script' || /```/.test(text)) && mayMatch(file, DECODED_ASSIGN)) {
     const names = new Set<string>();
     for (const m of text.matchAll(DECODED_ASSIGN)) if (names.size < 20) names.add(m[1]);
     for (const name of names) {
@@ -543,10 +555,11 @@ function blobMatches(file: FileView): RuleMatch[] {
       message: asText ? `Base64 blob hides text: "${clip(decoded, 80)}"` : 'Base64 blob holds a compressed archive or executable',
     });
   }
-  for (const [re, size] of [
-    [HEX_ESCAPES, 4],
-    [UNICODE_ESCAPES, 6],
+  for (const [re, size, marker] of [
+    [HEX_ESCAPES, 4, '\\x'],
+    [UNICODE_ESCAPES, 6, '\\u00'],
   ] as const) {
+    if (!text.includes(marker)) continue;
     for (const m of findAll(text, re)) {
       if (isSignatureContext(file, m.index)) continue;
       const run = text.slice(m.index, m.index + m.length);
@@ -556,7 +569,7 @@ function blobMatches(file: FileView): RuleMatch[] {
       out.push({ ...m, evidence: clip(decoded), message: `Escaped string hides text: "${clip(decoded, 80)}"` });
     }
   }
-  for (const m of findAll(text, BYTE_ARRAY)) {
+  for (const m of text.includes('0x') ? findAll(text, BYTE_ARRAY) : []) {
     const bytes = text.slice(m.index, m.index + m.length).match(/0x[0-9a-fA-F]{2}/g) ?? [];
     const decoded = bytes.map((b) => String.fromCharCode(parseInt(b, 16))).join('');
     if (printable(decoded) < 0.95 || !/[a-z]{4}/i.test(decoded) || isSignatureContext(file, m.index)) continue;
@@ -578,6 +591,14 @@ const XOR_DECODE = /\b(?:chr|String\.fromCharCode|fromCharCode)\s*\([^()\n]{0,60
 const RUNS_CODE = /\b(?:exec|eval|Function|execSync|os\.system|subprocess|child_process|iex|Invoke-Expression)\b/;
 const JSFUCK_LINE = /[[\]()!+]{400,}/g;
 
+anchored(HEX_IDENTIFIER, ['_0x']);
+anchored(CHAR_CODES, ['fromcharcode']);
+anchored(CHR_CHAIN, ['chr']);
+anchored(PS_CHAR_CHAIN, ['[char]']);
+anchored(PACKER, ['eval']);
+anchored(PY_ONELINER, ['lambda', 'exec', 'getattr']);
+anchored(XOR_DECODE, ['chr', 'fromcharcode', 'bytes']);
+
 function decodeCharCodes(s: string): string {
   return (s.match(/\d{1,3}/g) ?? []).map((n) => String.fromCharCode(Number(n))).join('');
 }
@@ -585,7 +606,7 @@ function decodeCharCodes(s: string): string {
 function obfuscatorMatches(file: FileView): RuleMatch[] {
   const text = file.text;
   const out: RuleMatch[] = [];
-  const hexIds = findAll(text, HEX_IDENTIFIER, undefined, 50);
+  const hexIds = mayMatch(file, HEX_IDENTIFIER) ? findAll(text, HEX_IDENTIFIER, undefined, 50) : [];
   if (hexIds.length >= 5) {
     out.push({ ...hexIds[0], message: `${hexIds.length}+ obfuscator identifiers (_0x…): javascript-obfuscator output` });
   }
@@ -594,14 +615,15 @@ function obfuscatorMatches(file: FileView): RuleMatch[] {
     [CHR_CHAIN, 'chr() chain'],
     [PS_CHAR_CHAIN, '[char] chain'],
   ] as const) {
+    if (!mayMatch(file, re)) continue;
     for (const m of findAll(text, re)) {
       const decoded = decodeCharCodes(text.slice(m.index, m.index + m.length).replace(/fromCharCode|chr|\[char\]/gi, ''));
       out.push({ ...m, evidence: clip(decoded), message: `${label} spell out "${clip(decoded, 80)}"` });
     }
   }
-  for (const m of findAll(text, PACKER)) out.push({ ...m, message: 'Packed JavaScript (p,a,c,k,e,d)' });
-  for (const m of findAll(text, PY_ONELINER)) out.push({ ...m, message: 'Python one-liner obfuscation' });
-  if (RUNS_CODE.test(text)) for (const m of findAll(text, XOR_DECODE)) out.push({ ...m, message: 'XOR decoding in code that executes strings' });
+  if (mayMatch(file, PACKER)) for (const m of findAll(text, PACKER)) out.push({ ...m, message: 'Packed JavaScript (p,a,c,k,e,d)' });
+  if (mayMatch(file, PY_ONELINER)) for (const m of findAll(text, PY_ONELINER)) out.push({ ...m, message: 'Python one-liner obfuscation' });
+  if (mayMatch(file, XOR_DECODE) && RUNS_CODE.test(text)) for (const m of findAll(text, XOR_DECODE)) out.push({ ...m, message: 'XOR decoding in code that executes strings' });
   for (const m of findAll(text, JSFUCK_LINE)) out.push({ ...m, message: 'Code written only in []()!+ (JSFuck)' });
   return onePerLine(
     file,
@@ -623,6 +645,13 @@ const REVERSED_EXEC = /\[::-1\][^\n]{0,80}\b(?:exec|eval|system|popen|run|call)\
 const RARE_DECODER = /\b(?:b85decode|a85decode|str_rot13)\s*\(|codecs\.decode\s*\([^)\n]{0,80}rot_?13|\btr\s+["']?(?:A-Za-z|a-zA-Z)["']?\s+["']?(?:N-ZA-Mn-za-m|n-za-mN-ZA-M)/g;
 const DYNAMIC_IMPORT = /\b__import__\s*\(\s*["'][^"'\n]{0,20}["']\s*\+|\bgetattr\s*\(\s*[\w.]+\s*,\s*["'][^"'\n]{0,20}["']\s*\+|\brequire\s*\(\s*["'][^"'\n]{0,20}["']\s*\+\s*["']/g;
 
+anchored(JOIN_LIST, ['.join(']);
+anchored(ANSI_C_HEX, ["$'\\x"]);
+anchored(IFS_SPLICE, ['ifs']);
+anchored(REVERSED_EXEC, ['[::-1]', 'rev', 'reverse()']);
+anchored(RARE_DECODER, ['b85decode', 'a85decode', 'rot', 'a-za-z']);
+anchored(DYNAMIC_IMPORT, ['__import__', 'getattr', 'require']);
+
 function splitCommandMatches(file: FileView): RuleMatch[] {
   const text = file.text;
   const out: RuleMatch[] = [];
@@ -635,22 +664,22 @@ function splitCommandMatches(file: FileView): RuleMatch[] {
     if (!word || parts.some((p) => DANGEROUS_WORD.test(p))) continue;
     out.push({ ...m, evidence: joined, message: `String pieces assemble "${clip(joined, 60)}"` });
   }
-  for (const m of findAll(text, JOIN_LIST)) {
+  for (const m of mayMatch(file, JOIN_LIST) ? findAll(text, JOIN_LIST) : []) {
     const joined = [...text.slice(m.index, m.index + m.length).matchAll(/["']([^"'\n]{1,8})["']/g)].map((p) => p[1]).join('');
     if (DANGEROUS_WORD.test(joined)) out.push({ ...m, evidence: joined, message: `Joined characters assemble "${clip(joined, 60)}"` });
   }
-  for (const m of findAll(text, ANSI_C_HEX)) {
+  for (const m of mayMatch(file, ANSI_C_HEX) ? findAll(text, ANSI_C_HEX) : []) {
     const decoded = (text.slice(m.index, m.index + m.length).match(/\\x([0-9a-fA-F]{2})/g) ?? []).map((h) => String.fromCharCode(parseInt(h.slice(2), 16))).join('');
     out.push({ ...m, evidence: decoded, message: `Hex-escaped shell word "${clip(decoded, 60)}"` });
   }
   if (file.kind === 'script' && file.language === 'sh') {
     for (const m of findAll(text, VAR_COMMAND)) out.push({ ...m, message: 'Command name assembled from variables' });
-    const ifs = findAll(text, IFS_SPLICE, undefined, 3);
+    const ifs = mayMatch(file, IFS_SPLICE) ? findAll(text, IFS_SPLICE, undefined, 3) : [];
     if (ifs.length) out.push({ ...ifs[0], message: '${IFS} used to split a command and evade filters' });
   }
-  for (const m of findAll(text, REVERSED_EXEC)) out.push({ ...m, message: 'Reversed string executed' });
-  for (const m of findAll(text, RARE_DECODER)) out.push({ ...m, severity: 'low', message: 'Uncommon decoder (rot13/base85) used to hide text' });
-  for (const m of findAll(text, DYNAMIC_IMPORT)) out.push({ ...m, message: 'Module or attribute name built from strings' });
+  if (mayMatch(file, REVERSED_EXEC)) for (const m of findAll(text, REVERSED_EXEC)) out.push({ ...m, message: 'Reversed string executed' });
+  if (mayMatch(file, RARE_DECODER)) for (const m of findAll(text, RARE_DECODER)) out.push({ ...m, severity: 'low', message: 'Uncommon decoder (rot13/base85) used to hide text' });
+  if (mayMatch(file, DYNAMIC_IMPORT)) for (const m of findAll(text, DYNAMIC_IMPORT)) out.push({ ...m, message: 'Module or attribute name built from strings' });
   return onePerLine(
     file,
     out
@@ -748,6 +777,7 @@ export const rules: Rule[] = [
     why: 'HTML comments do not render, so instructions or encoded payloads placed in them reach the model while staying invisible to people reviewing the skill.',
     fix: 'Move any real instruction into visible text, and delete hidden comments that address the agent.',
     scopes: PROSE,
+    anchors: ['<!--'],
     negatable: false,
     examples: {
       match: [
@@ -803,6 +833,7 @@ export const rules: Rule[] = [
     why: 'Decoding Base64, hex or compressed data and running it hides the real command from readers and scanners; it is the standard shape of droppers.',
     fix: 'Ship the plain, readable command or code; never execute decoded data.',
     scopes: ALL_TEXT,
+    anchors: DECODE_EXEC_ANCHORS,
     negatable: false,
     examples: {
       match: [

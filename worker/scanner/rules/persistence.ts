@@ -555,6 +555,7 @@ export const rules: Rule[] = [
     why: 'Commands run as root can change anything on the machine; a root shell or a download run as root hands the whole system to the script.',
     fix: 'Install into user space where possible, run only the specific command that needs root, and never run downloaded scripts as root.',
     scopes: ALL_TEXT,
+    anchors: ['sudo', 'doas', 'pkexec', 'su ', 'su\t', 'runas', 'start-process', 'root', 'admin', 'elevated'],
     negatable: false,
     examples: {
       match: [
@@ -577,6 +578,7 @@ export const rules: Rule[] = [
     why: 'World-writable files, setuid binaries and broad capabilities let any local process tamper with them or gain elevated privileges.',
     fix: 'Use the narrowest mode that works (644 for files, 755 for executables, 700 for private folders); never set setuid bits.',
     scopes: ALL_TEXT,
+    anchors: ['chmod', 'chown', 'setcap', 'icacls', 'umask'],
     negatable: false,
     examples: {
       match: [
@@ -599,6 +601,7 @@ export const rules: Rule[] = [
     why: 'Writing sudoers, passwd, authorized_keys, ld.so.preload or PAM files creates backdoor accounts, password-less root or remote logins.',
     fix: 'Remove it. Skills must not change how users authenticate or gain privileges.',
     scopes: ALL_TEXT,
+    anchors: ['/etc/', 'authorized_keys', 'system32', 'passwd', 'visudo', 'usermod', 'useradd', 'localgroup', 'dscl'],
     negatable: false,
     examples: {
       match: [
@@ -621,6 +624,7 @@ export const rules: Rule[] = [
     why: 'A cron or at job keeps running after the skill is removed; a scheduled download is a classic persistence backdoor.',
     fix: 'Let the user schedule recurring work explicitly; never install cron entries from a skill.',
     scopes: ALL_TEXT,
+    anchors: ['cron', 'at ', 'at\t', 'command'],
     negatable: false,
     examples: {
       match: [
@@ -643,6 +647,7 @@ export const rules: Rule[] = [
     why: 'Auto-start entries survive reboots and removal of the skill; malware uses them to persist.',
     fix: 'Do not register anything to start automatically; document how the user can start the tool when they need it.',
     scopes: ALL_TEXT,
+    anchors: ['systemd', 'launch', 'autostart', 'init.d', 'startup', 'schtasks', 'scheduledtask', 'new-service', 'create', 'currentversion', 'itemproperty', '__eventfilter', 'eventconsumer', 'update-rc.d', 'chkconfig', 'rc-update', 'login', 'service', 'systemctl'],
     negatable: false,
     examples: {
       match: [
@@ -665,6 +670,7 @@ export const rules: Rule[] = [
     why: 'Lines appended to .bashrc, .zshrc or $PROFILE run in every new shell; aliases and PATH changes there can silently hijack commands.',
     fix: 'Print the line and let the user add it; never append downloads, aliases of system commands or PATH entries for temporary folders.',
     scopes: ALL_TEXT,
+    anchors: ['bashrc', 'bash_', 'profile', 'zshrc', 'zshenv', 'zlogin', 'cshrc', 'kshrc', 'fish', 'alias', 'path=', 'prompt_command'],
     negatable: false,
     examples: {
       match: [
@@ -687,6 +693,7 @@ export const rules: Rule[] = [
     why: 'CLAUDE.md, AGENTS.md, .cursorrules and memory files are read at the start of every session; writing them lets a skill plant instructions that outlive it.',
     fix: 'Only propose changes to instruction files and let the user apply them; never write permission or safety overrides into them.',
     scopes: ALL_TEXT,
+    anchors: ['claude', 'agents.md', 'gemini.md', 'cursor', 'windsurf', 'cline', 'copilot', 'soul.md', 'memory.md'],
     negatable: false,
     examples: {
       match: [
@@ -709,6 +716,7 @@ export const rules: Rule[] = [
     why: 'Settings files decide what the agent may do without asking; hooks and MCP servers run commands in every session. Changing them is a persistent takeover.',
     fix: 'Never write agent settings from a skill; document the setting and let the user apply it.',
     scopes: ALL_TEXT,
+    anchors: ['claude', 'mcp', 'codex', 'gemini', 'continue', 'windsurf', 'cline', 'roo', 'kiro', 'bypasspermissions', 'dangerouslydisablesandbox', 'bash', 'autoapprove', 'approval_policy', 'sandbox_mode', 'pretooluse', 'posttooluse', 'userpromptsubmit', 'session', 'stop', 'notification', 'precompact'],
     negatable: false,
     examples: {
       match: [
@@ -731,6 +739,7 @@ export const rules: Rule[] = [
     why: 'A skill that rewrites its own code or instructions can turn malicious after it has been reviewed and approved.',
     fix: 'Keep code and instructions static; publish changes as a new reviewed version.',
     scopes: ALL_TEXT,
+    anchors: ['__file__', '__filename', 'process.argv', 'import.meta', 'bash_source', '${0}', ' $0', '\t$0', '"$0', "'$0", '>$0', 'skill.md', 'own', 'self'],
     negatable: false,
     examples: {
       match: [
@@ -753,6 +762,7 @@ export const rules: Rule[] = [
     why: 'Processes detached with nohup/setsid keep running after the session; executables in hidden temporary paths are a common malware staging spot.',
     fix: 'Run helpers in the foreground or stop them at the end of the task; keep executables in the skill folder under visible names.',
     scopes: ALL_TEXT,
+    anchors: ['nohup', 'setsid', 'disown', 'screen', 'tmux', 'start', 'pythonw', 'detached', 'chmod'],
     negatable: false,
     examples: {
       match: [
@@ -775,6 +785,7 @@ export const rules: Rule[] = [
     why: 'Turning off the firewall, SELinux, Gatekeeper, antivirus, audit logs or shell history removes protections and hides what happened.',
     fix: 'Leave security controls on; if a tool is blocked, document the specific allow-list entry the user should review.',
     scopes: ALL_TEXT,
+    anchors: ['setenforce', 'selinux', 'ufw', 'iptables', 'systemctl', 'spctl', 'csrutil', 'mppreference', 'netsh', 'executionpolicy', 'xattr', 'sslverify', 'strict-ssl', 'trusted-host', 'node_tls_reject_unauthorized', 'pythonhttpsverify', 'git_ssl_no_verify', 'curl_ca_bundle', '/var/log', '_history', 'history', 'histfile', 'histsize', 'auditctl', 'wevtutil', 'clear-eventlog', 'antivirus', 'anti-virus', 'firewall', 'defender', 'gatekeeper', 'apparmor', 'edr', 'endpoint', 'security', 'xprotect', 'audit'],
     negatable: false,
     examples: {
       match: [

@@ -6,6 +6,7 @@
 import { Buffer } from 'node:buffer';
 import type { FileView, Rule, RuleMatch, Severity, SkillView } from '../types.ts';
 import { extensionOf } from '../file-view.ts';
+import { mayContainAny } from '../prefilter.ts';
 import { hostTierOf, isCommentLine, isDetectionRuleFile, isFirstPartyHost, lineBounds, warnedAgainst } from './code-execution.ts';
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];
@@ -87,9 +88,57 @@ function detectInstallFromUrl(file: FileView, skill: SkillView): RuleMatch[] {
 // SUP-02 unpinned dependencies
 // ---------------------------------------------------------------------------------------------
 
+const DEPENDENCY_KEY = /"(?:dependencies|devDependencies|optionalDependencies|peerDependencies)"\s*:\s*\{/g;
+
+/**
+ * The dependency objects of a package.json: the text between "dependencies": { and the next "}"
+ * (within 5000 characters). The next "}" is found once and reused while keys stay before it, so a
+ * file of unclosed objects is read once, not once per key.
+ */
+function dependencyBlocks(text: string): { offset: number; body: string }[] {
+  const out: { offset: number; body: string }[] = [];
+  let close = -2;
+  DEPENDENCY_KEY.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = DEPENDENCY_KEY.exec(text)) !== null) {
+    const offset = m.index + m[0].length;
+    if (close !== -1 && close < offset) close = text.indexOf('}', offset);
+    if (close === -1) break;
+    if (close - offset > 5000) continue;
+    out.push({ offset, body: text.slice(offset, close) });
+    DEPENDENCY_KEY.lastIndex = close + 1;
+  }
+  return out;
+}
+
 const REQUIREMENT_LINE = /^[ \t]*([A-Za-z0-9][\w.-]*)(\[[^\]\n]*\])?[ \t]*([<>=!~]=?[^#;\n]*)?(?:[;#].*)?$/gm;
 const PACKAGE_JSON_DEP = /"([@\w./-]+)"\s*:\s*"(\*|latest|x|next|>=?[^"]*|)"/g;
-const LATEST_INSTALL = /\b(?:go\s+(?:install|get)\s+\S+@(?:latest|master|main|HEAD)|(?:npx|npm\s+(?:i|install)|pnpm\s+(?:add|dlx)|yarn\s+(?:add|dlx))\s+(?:-\S+\s+)*@?[\w./-]+@(?:latest|next|canary))\b/g;
+// Searched from the version tag back: a forward search for the command tried every launcher word
+// with a long optional-flags tail.
+const LATEST_TAG = /@(latest|master|main|HEAD|next|canary)\b/g;
+const GO_BEFORE_TAG = /\bgo\s+(?:install|get)\s+\S+$/;
+const JS_BEFORE_TAG = /\b(?:npx|npm\s+(?:i|install)|pnpm\s+(?:add|dlx)|yarn\s+(?:add|dlx))\s+(?:-\S+\s+)*@?[\w./-]+$/;
+const LATEST_LITERALS = ['@latest', '@master', '@main', '@head', '@next', '@canary'];
+
+/** Installs at a moving tag ("go install x@latest", "npx tool@latest"), as match-like objects. */
+function latestInstalls(text: string): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  LATEST_TAG.lastIndex = 0;
+  let t: RegExpExecArray | null;
+  while ((t = LATEST_TAG.exec(text)) !== null && out.length < 20) {
+    const tag = t[1];
+    const from = Math.max(0, t.index - 400);
+    const prefix = text.slice(from, t.index);
+    const goTag = tag === 'latest' || tag === 'master' || tag === 'main' || tag === 'HEAD';
+    const jsTag = tag === 'latest' || tag === 'next' || tag === 'canary';
+    const before = (goTag && GO_BEFORE_TAG.exec(prefix)) || (jsTag && JS_BEFORE_TAG.exec(prefix)) || null;
+    if (!before) continue;
+    const index = from + before.index;
+    const end = t.index + t[0].length;
+    out.push(Object.assign([text.slice(index, end)], { index, input: text, groups: undefined }) as RegExpExecArray);
+  }
+  return out;
+}
 
 function detectUnpinned(file: FileView): RuleMatch[] {
   const text = file.text;
@@ -118,21 +167,21 @@ function detectUnpinned(file: FileView): RuleMatch[] {
       });
     }
   } else if (base === 'package.json') {
-    const deps = /"(?:dependencies|devDependencies|optionalDependencies|peerDependencies)"\s*:\s*\{([^}]{0,5000})\}/g;
-    let block: RegExpExecArray | null;
-    while ((block = deps.exec(text)) !== null) {
-      const offset = block.index + block[0].indexOf(block[1]);
+    for (const { offset, body } of dependencyBlocks(text)) {
       PACKAGE_JSON_DEP.lastIndex = 0;
       let d: RegExpExecArray | null;
-      while ((d = PACKAGE_JSON_DEP.exec(block[1])) !== null) {
+      while ((d = PACKAGE_JSON_DEP.exec(body)) !== null) {
         found.push({ index: offset + d.index, length: d[0].length, severity: 'low', message: `Dependency ${d[1]} accepts any version ("${d[2]}")` });
         if (found.length >= 5) break;
       }
     }
   }
-  found.push(
-    ...scan(text, LATEST_INSTALL, (m) => finding(file, m, 'low', 'Tool installed at whatever version is latest when the skill runs')),
-  );
+  if (mayContainAny(file, LATEST_LITERALS)) {
+    for (const m of latestInstalls(text)) {
+      const f = finding(file, m, 'low', 'Tool installed at whatever version is latest when the skill runs');
+      if (f) found.push(f);
+    }
+  }
   return found;
 }
 
@@ -325,11 +374,8 @@ function detectTyposquat(file: FileView): RuleMatch[] {
       check(m[1], m.index + m[0].indexOf(m[1]));
     }
   } else if (base === 'package.json') {
-    const deps = /"(?:dependencies|devDependencies|optionalDependencies|peerDependencies)"\s*:\s*\{([^}]{0,5000})\}/g;
-    let block: RegExpExecArray | null;
-    while ((block = deps.exec(text)) !== null) {
-      const offset = block.index + block[0].indexOf(block[1]);
-      for (const d of block[1].matchAll(/"([@\w./-]+)"\s*:/g)) check(d[1], offset + (d.index ?? 0) + 1);
+    for (const { offset, body } of dependencyBlocks(text)) {
+      for (const d of body.matchAll(/"([@\w./-]+)"\s*:/g)) check(d[1], offset + (d.index ?? 0) + 1);
     }
   }
   return found;
@@ -342,8 +388,28 @@ function detectTyposquat(file: FileView): RuleMatch[] {
 const DEFAULT_REGISTRIES = /^(?:https?:\/\/)?(?:registry\.npmjs\.org|registry\.yarnpkg\.com|npm\.pkg\.github\.com|pypi\.org|pypi\.python\.org|files\.pythonhosted\.org|download\.pytorch\.org|pypi\.nvidia\.com|test\.pypi\.org|localhost|127\.0\.0\.1)(?:[:/]|$)/i;
 const REGISTRY_OPTION =
   /(--extra-index-url)[ \t=]+(\S+)|(--index-url|\s-i(?=[ \t]+https?:))[ \t=]+(\S+)|(--trusted-host)[ \t=]+(\S+)|(--registry)[ \t=]+(\S+)|^[ \t]*(registry|index-url|extra-index-url|@[\w-]+:registry)[ \t]*=[ \t]*(\S+)|\b(npm\s+config\s+set\s+registry|yarn\s+config\s+set\s+registry|pip3?\s+config\s+set\s+global\.(?:extra-)?index-url)[ \t]+(\S+)/gm;
-const INTERNAL_NAME_INSTALL =
-  /\b(?:pip3?\s+install|npm\s+(?:i|install|add)|yarn\s+add|pnpm\s+add|npx\s+(?:-y\s+)?)\s+(?:[^\n;&|]{0,300}?\s)?((?:internal|private|corp|mycorp|company|acme|intranet)[-_][\w-]+|[\w-]+[-_](?:internal|private|corp))\b/gi;
+// The install command is found first and the package name looked for in the rest of its line:
+// one regex with an optional 300-character gap after a whitespace run backtracked quadratically.
+const INSTALL_COMMAND = /\b(?:pip3?\s+install|npm\s+(?:i|install|add)|yarn\s+add|pnpm\s+add|npx\s+(?:-y\s+)?)\s+/gi;
+const INTERNAL_NAME = /(?:^|\s)((?:internal|private|corp|mycorp|company|acme|intranet)[-_][\w-]+|[\w-]+[-_](?:internal|private|corp))\b/i;
+
+/** Installs of internal-looking package names, as match-like objects ([0] command to name, [1] name). */
+function internalNameInstalls(text: string): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  INSTALL_COMMAND.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = INSTALL_COMMAND.exec(text)) !== null && out.length < 20) {
+    const argsStart = m.index + m[0].length;
+    const rest = text.slice(argsStart, argsStart + 400);
+    const stop = rest.search(/[\n;&|]/);
+    const line = stop < 0 ? rest : rest.slice(0, stop);
+    const name = INTERNAL_NAME.exec(line);
+    if (!name) continue;
+    const end = argsStart + name.index + name[0].length;
+    out.push(Object.assign([text.slice(m.index, end), name[1]], { index: m.index, input: text, groups: undefined }) as RegExpExecArray);
+  }
+  return out;
+}
 
 function detectRegistryConfusion(file: FileView): RuleMatch[] {
   const text = file.text;
@@ -368,9 +434,10 @@ function detectRegistryConfusion(file: FileView): RuleMatch[] {
             : `Packages resolved from a non-default registry ${value}${plainHttp ? ' over plain HTTP' : ''}`,
       );
     }),
-    ...scan(text, INTERNAL_NAME_INSTALL, (m) =>
-      finding(file, m, 'medium', `Internal-looking package "${m[1]}" installed without a private registry: a public look-alike could be pulled instead`),
-    ),
+    ...internalNameInstalls(text).flatMap((m) => {
+      const f = finding(file, m, 'medium', `Internal-looking package "${m[1]}" installed without a private registry: a public look-alike could be pulled instead`);
+      return f ? [f] : [];
+    }),
   ];
 }
 
@@ -618,8 +685,61 @@ function fileMatch(file: FileView, severity: Severity, message: string, evidence
 const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
 const PICKLE_EXTENSIONS = /^(?:pkl|pickle|joblib|pt|pth|ckpt|bin|npy|npz)$/;
 
-function detectBinaries(_file: FileView, skill: SkillView): RuleMatch[] {
+// A file whose bytes are close to random (entropy near 8 bits per byte) and that is no known
+// format is encrypted or packed: nothing in it can be reviewed, and droppers ship payloads that way.
+const RANDOM_ENTROPY = 7.5;
+const MIN_OPAQUE_BYTES = 1024;
+// Model weights and other numeric blobs are dense too, but they say what they are by name.
+const DENSE_DATA_EXTENSIONS = /^(?:onnx|tflite|h5|hdf5|safetensors|gguf|ggml|pb|pt|pth|ckpt|npy|npz|model|weights|mlmodel|db|sqlite|sqlite3|wasm|ttf|otf|woff2?|ico|der|cer|crt|p12|pfx|gpg|asc|sig|key|keystore|jks)$/;
+
+/** Shannon entropy of the bytes in bits per byte (0..8), over at most the first 1 MB. */
+function byteEntropy(bytes: Uint8Array): number {
+  const n = Math.min(bytes.length, 1 << 20);
+  const counts = new Uint32Array(256);
+  for (let i = 0; i < n; i++) counts[bytes[i]]++;
+  let h = 0;
+  for (const c of counts) {
+    if (c === 0) continue;
+    const p = c / n;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+
+/** DER-encoded certificates and keys start with an ASN.1 SEQUENCE of long form length. */
+function looksLikeDer(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x30 && (bytes[1] === 0x82 || bytes[1] === 0x83);
+}
+
+// The skill says of itself that it ships malicious content ("this skill contains the EICAR test
+// file", "the package includes a working ransomware sample"). Security tools describe what they
+// detect, not what they contain; negated sentences ("skills must not contain malware") are skipped.
+const DECLARED_MALWARE =
+  /\b(?:(?:this|the|our)\s+(?:skill|package|plugin|repo(?:sitory)?|folder|directory|bundle|archive|assets?(?:\s+(?:folder|directory))?)|it|assets\/?)\s+(?:also\s+)?(?:contains?|containing|ships?|includes?|bundles?|carries|embeds?|comes\s+with|that\s+(?:contains?|ships|includes))\s+(?:(?:a|an|the|some|real|live|actual|working|sample|test|standard|known|functional|weaponi[sz]ed|packed|encrypted|obfuscated)\s+){0,3}(?:malware|virus(?:es)?|trojans?|ransomware|worms?|rootkits?|keyloggers?|backdoors?|exploit\s+payloads?|(?:anti-?virus|av)\s+test\s+(?:file|string|signature)|eicar)\b/gi;
+const DECLARED_SUBJECT_DESCRIPTION =
+  /^(?:(?:a|an|the)\s+)?(?:test\s+)?(?:skill|package|plugin|bundle)\s+(?:containing|that\s+(?:contains?|ships|includes)|with)\s+(?:(?:a|an|the|some|real|live|sample|test|standard)\s+){0,3}(?:malware|virus(?:es)?|trojans?|ransomware|rootkits?|backdoors?|exploit\s+payloads?|(?:anti-?virus|av)\s+test\s+(?:file|string)|eicar)\b/i;
+const NEGATED_BEFORE = /\b(?:not|never|no|without|free\s+of|must\s+not|doesn'?t|does\s+not|cannot|can'?t)\b[^.\n]{0,40}$/i;
+
+function declaredMalware(skill: SkillView): RuleMatch[] {
+  const md = skill.skillMd;
   const out: RuleMatch[] = [];
+  const body = md.body;
+  DECLARED_MALWARE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = DECLARED_MALWARE.exec(body)) !== null && out.length < 2) {
+    if (NEGATED_BEFORE.test(body.slice(Math.max(0, m.index - 60), m.index))) continue;
+    out.push({ index: m.index, length: m[0].length, file: md, severity: 'high', message: 'The skill says it ships malware or an antivirus test file: it will be quarantined, or it is what it says' });
+  }
+  const description = md.meta.description ?? '';
+  if (out.length === 0 && DECLARED_SUBJECT_DESCRIPTION.test(description)) {
+    const at = Math.max(0, md.text.indexOf(description.slice(0, 40)));
+    out.push({ index: at, length: Math.min(description.length, 120), file: md, severity: 'high', message: 'The skill\'s description says it ships malware or an antivirus test file' });
+  }
+  return out;
+}
+
+function detectBinaries(_file: FileView, skill: SkillView): RuleMatch[] {
+  const out: RuleMatch[] = declaredMalware(skill);
   for (const f of skill.files) {
     const bytes = f.bytes;
     if (bytes.length === 0) continue;
@@ -639,6 +759,11 @@ function detectBinaries(_file: FileView, skill: SkillView): RuleMatch[] {
       continue;
     }
     if (/^(?:pyc|pyo)$/.test(ext)) continue; // SUP-09
+    const entropy = bytes.length >= MIN_OPAQUE_BYTES && !DENSE_DATA_EXTENSIONS.test(ext) && !looksLikeDer(bytes) ? byteEntropy(bytes) : 0;
+    if (entropy > RANDOM_ENTROPY) {
+      out.push(fileMatch(f, 'high', `Opaque binary${ext ? ` (.${ext})` : ''} of no known format with near-random content (${entropy.toFixed(2)} bits per byte): an encrypted or packed payload that cannot be reviewed`));
+      continue;
+    }
     out.push(fileMatch(f, 'medium', `Unidentified binary file${ext ? ` (.${ext})` : ''}: not a known image, font, media, document or data format`));
   }
   return out;
@@ -773,7 +898,34 @@ function detectHiddenOrDisguised(_file: FileView, skill: SkillView): RuleMatch[]
 // ---------------------------------------------------------------------------------------------
 
 const SVG_ACTIVE =
-  /<script\b|<[a-zA-Z][^>]{0,400}?\son(?:load|error|click|mouse\w+|focus\w*|blur|begin|end|repeat|activate|key\w+|animation\w+|pointer\w+|touch\w+)\s*=|(?:xlink:)?href\s*=\s*["']\s*(?:javascript|data:text\/html|vbscript):|<foreignObject\b[\s\S]{0,400}?<(?:iframe|embed|object|script)\b/i;
+  /<script\b|(?:xlink:)?href\s*=\s*["']\s*(?:javascript|data:text\/html|vbscript):|<foreignObject\b[\s\S]{0,400}?<(?:iframe|embed|object|script)\b/i;
+// Event handler attributes are searched by name, then the tag they sit in is found by looking back
+// (a tag opener within 400 characters and no ">" in between): trying every "<" forward would scan
+// 400 characters per tag.
+const SVG_EVENT_ATTRIBUTE =
+  /\son(?:load|error|click|mouse\w+|focus\w*|blur|begin|end|repeat|activate|key\w+|animation\w+|pointer\w+|touch\w+)\s*=/gi;
+const TAG_OPENER = /<[a-zA-Z]/;
+
+/** First active construct in an SVG text: [index, length], or null. */
+function svgActive(text: string): [number, number] | null {
+  const m = SVG_ACTIVE.exec(text);
+  let best: [number, number] | null = m ? [m.index, m[0].length] : null;
+  SVG_EVENT_ATTRIBUTE.lastIndex = 0;
+  let e: RegExpExecArray | null;
+  while ((e = SVG_EVENT_ATTRIBUTE.exec(text)) !== null) {
+    if (best && e.index > best[0]) break;
+    const windowStart = Math.max(0, e.index - 402);
+    const window = text.slice(windowStart, e.index);
+    const from = windowStart + window.lastIndexOf('>') + 1;
+    const tag = TAG_OPENER.exec(text.slice(from, e.index));
+    if (tag) {
+      const start = from + tag.index;
+      best = [start, e.index + e[0].length - start];
+      break;
+    }
+  }
+  return best;
+}
 const PDF_ACTIVE = /\/(JavaScript|JS|Launch|EmbeddedFile|RichMedia|XFA)(?=[\s/<>[\]()%]|$)/g;
 const OLE_MACRO = /_VBA_PROJECT|V\x00B\x00A\x00|M\x00a\x00c\x00r\x00o\x00s\x00|Attribute VB_Name/;
 
@@ -783,8 +935,8 @@ function detectActiveContent(_file: FileView, skill: SkillView): RuleMatch[] {
     const ext = extensionOf(f.skillPath);
     const bytes = f.bytes;
     if (ext === 'svg' || (f.kind !== 'binary' && /^\s*(?:<\?xml[^>]*>\s*)?<svg\b/i.test(f.text.slice(0, 300)))) {
-      const m = SVG_ACTIVE.exec(f.text);
-      if (m) out.push({ index: m.index, length: Math.min(m[0].length, 120), file: f, severity: 'high', message: 'SVG image with script, event handler or javascript: link: it runs code when opened in a browser' });
+      const m = svgActive(f.text);
+      if (m) out.push({ index: m[0], length: Math.min(m[1], 120), file: f, severity: 'high', message: 'SVG image with script, event handler or javascript: link: it runs code when opened in a browser' });
       continue;
     }
     if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46])) {
@@ -836,6 +988,7 @@ export const rules: Rule[] = [
     why: 'Installing straight from a URL or a Git branch skips the registry, its malware checks and version history; the code can change between installs.',
     fix: 'Install a published, pinned version from the registry, or pin the Git install to a commit hash.',
     scopes: ALL_TEXT,
+    anchors: ['pip', 'npm', 'yarn', 'pnpm', 'bun', 'cargo', 'gem', 'uvx', 'npx'],
     negatable: false,
     examples: {
       match: [
@@ -902,6 +1055,7 @@ export const rules: Rule[] = [
     why: 'Extra indexes and custom registries let a public package shadow a private one, or serve packages the user never vetted.',
     fix: 'Use the default registry, or a single private index with scoped names; never install over plain HTTP.',
     scopes: ALL_TEXT,
+    anchors: ['index-url', 'registry', 'trusted-host', '-i ', '-i\t', 'internal', 'private', 'corp', 'company', 'acme', 'intranet'],
     negatable: false,
     examples: {
       match: [
@@ -924,6 +1078,7 @@ export const rules: Rule[] = [
     why: 'preinstall/postinstall hooks and setup.py command overrides run code on install, before anyone reviews or runs the package.',
     fix: 'Remove install hooks or limit them to local build steps; never download or execute remote code from them.',
     scopes: ['text', 'script', 'skill-md', 'markdown'],
+    anchors: ['install', 'prepare', 'prepublish', 'cmdclass'],
     negatable: false,
     examples: {
       match: [
@@ -947,6 +1102,7 @@ export const rules: Rule[] = [
     why: 'npx -y / uvx without a version run whatever was published last; privileged containers or a mounted Docker socket give root on the host.',
     fix: 'Pin launcher versions (npx pkg@1.2.3, uvx pkg==1.2.3) and run containers without --privileged, host mounts or the Docker socket.',
     scopes: ALL_TEXT,
+    anchors: ['npx', 'uvx', 'pipx', 'bunx', 'dlx', 'docker'],
     negatable: false,
     examples: {
       match: [
@@ -973,10 +1129,12 @@ export const rules: Rule[] = [
       match: [
         { files: [{ path: 'SKILL.md', text: '# Tool\n' }, { path: 'bin/helper', text: '\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00' }] },
         { files: [{ path: 'SKILL.md', text: '# Tool\n' }, { path: 'tool.exe', text: 'MZ' + '\x00'.repeat(58) + '\x40\x00\x00\x00' + 'PE\x00\x00' + '\x00'.repeat(20) }] },
+        { files: [{ path: 'SKILL.md', text: '# Sample kit\n\nThis skill contains a live ransomware sample in the assets folder.\n' }] },
       ],
       noMatch: [
         { files: [{ path: 'SKILL.md', text: '# Fonts\n' }, { path: 'fonts/Inter.ttf', text: '\x00\x01\x00\x00\x00\x10\x01\x00' }] },
         { files: [{ path: 'SKILL.md', text: '# Scripts\n' }, { path: 'scripts/run.py', text: 'print("hello")\n' }] },
+        { files: [{ path: 'SKILL.md', text: '# Triage\n\nThis skill scans uploads for malware and detects viruses with YARA rules. Skills must not contain malware.\n' }] },
       ],
     },
     detect: detectBinaries,
