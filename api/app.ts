@@ -15,6 +15,8 @@ import { getScanRoute, postScanRoute } from './routes/scan.ts';
 import type { ScanService } from './scan-service.ts';
 import { createMcpRouter, type McpDependencies } from './mcp/router.ts';
 import { libraryRoutes } from './routes/library.ts';
+import { searchSkillsRoute, searchUnavailableRoute } from './routes/search.ts';
+import type { SearchDependencies } from '../worker/search/search-skills.ts';
 
 export interface AppDependencies {
   pool: pg.Pool;
@@ -24,6 +26,8 @@ export interface AppDependencies {
   isShuttingDown?: () => boolean;
   scans?: { service: ScanService; maxUploadBytes: number; waitMs: number };
   mcp?: McpDependencies;
+  /** Semantic search; without it GET /api/v1/skills/search answers 503. */
+  search?: SearchDependencies;
 }
 
 export function createApp(deps: AppDependencies): Express {
@@ -43,6 +47,8 @@ export function createApp(deps: AppDependencies): Express {
   const v1 = express.Router();
   v1.use(authenticate(deps.limiterPool ?? pool));
   v1.get('/skills', listSkillsRoute(pool));
+  // Before /skills/:slug: the literal segment `search` is this endpoint, never a slug.
+  v1.get('/skills/search', requireTier('pro'), deps.search ? searchSkillsRoute(deps.search) : searchUnavailableRoute());
   v1.get('/skills/:slug', getSkillRoute(pool));
   v1.get('/categories', categoriesRoute(pool));
   v1.get('/stats', statsRoute(pool));

@@ -27,11 +27,20 @@ commands:
 
 Configuration comes from the environment (see README): DATABASE_URL, PORT, ...`;
 
-async function withDatabase<T>(config: Config, run: (db: () => Promise<Database>) => Promise<T>): Promise<T> {
+async function withDatabase(
+  config: Config,
+  run: (db: () => Promise<Database>) => Promise<number>,
+  options: { changesSkills?: boolean } = {},
+): Promise<number> {
   let database: Database | undefined;
   const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
   try {
-    return await run(async () => (database ??= await connectDatabase(config, logger)));
+    const code = await run(async () => (database ??= await connectDatabase(config, logger)));
+    if (code === 0 && options.changesSkills && database) {
+      const { requestEmbeddingFromCommand } = await import('./request-embedding.ts');
+      await requestEmbeddingFromCommand(database, logger);
+    }
+    return code;
   } finally {
     await database?.close();
   }
@@ -65,13 +74,13 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
           });
           io.stdout(`Loaded ${result.skills} skills in ${result.categories} categories; grades: ${JSON.stringify(result.grades)}`);
           return 0;
-        });
+        }, { changesSkills: true });
       case 'keys':
         return await withDatabase(config, async (db) => (await import('./keys-command.ts')).runKeysCommand(rest, db, io));
       case 'import':
-        return await withDatabase(config, async (db) => (await import('./import-command.ts')).runImportCommand(rest, db, io, config));
+        return await withDatabase(config, async (db) => (await import('./import-command.ts')).runImportCommand(rest, db, io, config), { changesSkills: true });
       case 'rescan':
-        return await withDatabase(config, async (db) => (await import('./rescan-command.ts')).runRescanCommand(rest, db, io, config));
+        return await withDatabase(config, async (db) => (await import('./rescan-command.ts')).runRescanCommand(rest, db, io, config), { changesSkills: true });
       default:
         throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
     }

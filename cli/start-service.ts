@@ -16,6 +16,11 @@ import type { ArchiveLimits } from '../worker/archive/limits.ts';
 import { DEFAULT_ARCHIVE_LIMITS } from '../worker/archive/limits.ts';
 import { registerDirectoryWorkers } from '../worker/directory-workers.ts';
 import { importLimits } from '../worker/import-limits.ts';
+import { createEmbeddingProvider } from '../worker/embeddings/create-provider.ts';
+import { QueryEmbeddingCache } from '../worker/embeddings/query-cache.ts';
+import { registerEmbeddingWorkers, requestEmbedding } from '../worker/embedding-workers.ts';
+import type { SearchDependencies } from '../worker/search/search-skills.ts';
+import { semanticSearchOver } from '../api/mcp/semantic-search.ts';
 
 export interface Roles {
   api: boolean;
@@ -51,6 +56,14 @@ export async function startService(
   };
   try {
     await hooks.afterConnect?.(db);
+    // Two providers: a query never waits behind a batch of skills being embedded. Each holds a
+    // model thread only once used; they close after the queues, so a running embed job finishes.
+    const embedProvider = createEmbeddingProvider(config.embeddings);
+    const queryProvider = createEmbeddingProvider(config.embeddings);
+    stops.push(async () => {
+      await embedProvider.close?.();
+      await queryProvider.close?.();
+    });
     const queues = await startQueues(db.connectionString, { embedded: db.capabilities.embedded, logger });
     stops.push(() => queues.stop());
     const signal = new ScanSignal(db.pool, { connectionString: db.connectionString, listen: !db.capabilities.embedded, logger });
@@ -76,12 +89,15 @@ export async function startService(
         logger,
         rescan: config.rescan,
         embedded: db.capabilities.embedded,
+        afterChange: () => requestEmbedding(queues.boss),
       });
+      await registerEmbeddingWorkers(queues.boss, { pool: db.pool, provider: embedProvider, logger, embedded: db.capabilities.embedded });
     }
 
     let server: RunningServer | null = null;
     let shuttingDown = false;
     if (roles.api) {
+      const search: SearchDependencies = { pool: db.pool, provider: queryProvider, cache: new QueryEmbeddingCache() };
       const service = createScanService({ pool: db.pool, boss: queues.boss, signal, embedded: db.capabilities.embedded, wakeLocalWorkers: () => workers?.wake() });
       const app = createApp({
         pool: db.pool,
@@ -89,7 +105,8 @@ export async function startService(
         logger,
         isShuttingDown: () => shuttingDown,
         scans: { service, maxUploadBytes: config.scan.maxUploadBytes, waitMs: config.scan.waitMs },
-        mcp: { pool: db.pool, limiterPool: db.limiterPool, logger, scans: service, config, semanticSearch: hooks.semanticSearch },
+        mcp: { pool: db.pool, limiterPool: db.limiterPool, logger, scans: service, config, semanticSearch: hooks.semanticSearch ?? semanticSearchOver(search) },
+        search,
       });
       server = await listen(app, config.port, config.host);
       // The HTTP server stops first: in-flight requests finish while queues and database still run.

@@ -19,15 +19,19 @@ export interface DirectoryWorkerDependencies {
   rescan: { enabled: boolean; cron: string };
   /** On the embedded database workers poll more often (no LISTEN/NOTIFY there). */
   embedded?: boolean;
+  /** Called after an import or rescan job, which may have changed skills (asks for embedding). */
+  afterChange?: () => Promise<unknown>;
 }
 
 export async function registerDirectoryWorkers(boss: PgBoss, deps: DirectoryWorkerDependencies): Promise<void> {
   const polling = { pollingIntervalSeconds: deps.embedded ? 1 : 2 };
   await boss.work<ImportJobData>(QUEUES.import, { ...polling, batchSize: 1 }, async ([job]) => {
     await runImportJob(deps, job.data);
+    await deps.afterChange?.();
   });
   await boss.work(QUEUES.rescan, { ...polling, batchSize: 1 }, async () => {
     await runRescanJob(deps);
+    await deps.afterChange?.();
   });
   if (deps.rescan.enabled) {
     await boss.schedule(QUEUES.rescan, deps.rescan.cron, {}, { tz: 'UTC' });

@@ -1,7 +1,8 @@
 // The semantic search search_skills uses when asked for `semantic: true`. The tool server does not
-// build it: the service composes it from the search core and passes it in, and without it
-// semantic requests are answered with a tool error saying semantic search is unavailable.
+// build it: the service composes it from the search core (semanticSearchOver) and passes it in, and
+// without it semantic requests are answered with a tool error saying semantic search is unavailable.
 import type { Tier } from '../../lib/tiers.ts';
+import { DEFAULT_THRESHOLD, searchSkills, type SearchDependencies } from '../../worker/search/search-skills.ts';
 
 export interface SemanticSearchRequest {
   query: string;
@@ -20,3 +21,19 @@ export interface SemanticSearchRequest {
  * `_score` (combined relevance) and `_similarity` (vector similarity).
  */
 export type SemanticSearch = (request: SemanticSearchRequest) => Promise<Record<string, unknown>[]>;
+
+/** search_skills' semantic search over the same core, threshold and ranking as GET /api/v1/skills/search. */
+export function semanticSearchOver(deps: SearchDependencies): SemanticSearch {
+  return async (request) => {
+    const { items } = await searchSkills(deps, {
+      q: request.query,
+      limit: request.limit,
+      category: request.category,
+      threshold: DEFAULT_THRESHOLD,
+      minScore: request.minScore,
+      verifiedOnly: false,
+      tier: request.tier,
+    });
+    return items;
+  };
+}

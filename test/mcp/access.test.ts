@@ -163,13 +163,6 @@ describe(`tool server access on ${BACKENDS[0]}`, () => {
     expect(raw.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(Number(raw.headers.get('retry-after'))).toBeGreaterThan(0);
   });
-
-  it('answers semantic search with a tool error when the server has no semantic search', async () => {
-    const client = await t.client(pro);
-    const res = await client.callTool({ name: 'search_skills', arguments: { query: 'pdf', semantic: true } });
-    expect(res.isError).toBe(true);
-    expect((res.content as { text: string }[])[0].text).toMatch(/^SERVICE_UNAVAILABLE: Semantic search is unavailable/);
-  });
 });
 
 // The other database, briefly: the tool list and one call.
