@@ -17,6 +17,9 @@ import { createMcpRouter, type McpDependencies } from './mcp/router.ts';
 import { libraryRoutes } from './routes/library.ts';
 import { searchSkillsRoute, searchUnavailableRoute } from './routes/search.ts';
 import type { SearchDependencies } from '../worker/search/search-skills.ts';
+import { RequestCounter } from './request-counter.ts';
+import { ResponseCache } from './response-cache.ts';
+import { DAILY_LIMITS } from '../lib/tiers.ts';
 
 export interface AppDependencies {
   pool: pg.Pool;
@@ -26,6 +29,8 @@ export interface AppDependencies {
   isShuttingDown?: () => boolean;
   scans?: { service: ScanService; maxUploadBytes: number; waitMs: number };
   mcp?: McpDependencies;
+  /** Bytes of skill reads cached per process, valid while the directory is unchanged; 0: none. Default 64 MiB. */
+  responseCacheBytes?: number;
   /** Semantic search; without it GET /api/v1/skills/search answers 503. */
   search?: SearchDependencies;
 }
@@ -44,12 +49,14 @@ export function createApp(deps: AppDependencies): Express {
   // The tool server authenticates and counts per tool call itself, outside /api/v1.
   if (deps.mcp) app.use('/api/mcp', createMcpRouter(deps.mcp));
 
+  const cacheBytes = deps.responseCacheBytes ?? 64 * 1024 * 1024;
+  const cache = cacheBytes > 0 ? new ResponseCache(cacheBytes) : undefined;
   const v1 = express.Router();
-  v1.use(authenticate(deps.limiterPool ?? pool));
-  v1.get('/skills', listSkillsRoute(pool));
+  v1.use(authenticate(new RequestCounter(deps.limiterPool ?? pool, DAILY_LIMITS)));
+  v1.get('/skills', listSkillsRoute(pool, cache));
   // Before /skills/:slug: the literal segment `search` is this endpoint, never a slug.
   v1.get('/skills/search', requireTier('pro'), deps.search ? searchSkillsRoute(deps.search) : searchUnavailableRoute());
-  v1.get('/skills/:slug', getSkillRoute(pool));
+  v1.get('/skills/:slug', getSkillRoute(pool, cache));
   v1.get('/categories', categoriesRoute(pool));
   v1.get('/stats', statsRoute(pool));
   v1.use('/library', libraryRoutes(pool));

@@ -13,6 +13,8 @@ export interface KeyContext {
   limit: number;
   remaining: number;
   resetAt: Date;
+  /** The directory's version when the request was counted: cached skill reads must match it. */
+  directoryVersion?: string;
 }
 
 export interface RequestLocals {

@@ -30,3 +30,18 @@ export function sendData(res: Response, data: unknown, extra: { pagination?: Pag
   body.meta = { requestsRemaining: key.remaining, tier: key.tier };
   res.status(extra.status ?? 200).json(body);
 }
+
+/**
+ * The part of a 200 envelope that is the same for every caller of a tier (`data` and
+ * `pagination`, serialised), which a response cache can keep; sendEnvelopeHead adds `meta`.
+ */
+export function envelopeHead(data: unknown, pagination?: Pagination): string {
+  const head = `"data":${JSON.stringify(data)}`;
+  return pagination ? `${head},"pagination":${JSON.stringify(pagination)}` : head;
+}
+
+/** Sends `{ data, pagination?, meta }` from a serialised head, as sendData would. */
+export function sendEnvelopeHead(res: Response, head: string): void {
+  const key = keyOf(res);
+  res.status(200).type('application/json').send(`{${head},"meta":${JSON.stringify({ requestsRemaining: key.remaining, tier: key.tier })}}`);
+}

@@ -104,6 +104,7 @@ export async function startService(
         limiterPool: db.limiterPool,
         logger,
         isShuttingDown: () => shuttingDown,
+        responseCacheBytes: config.responseCacheBytes,
         scans: { service, maxUploadBytes: config.scan.maxUploadBytes, waitMs: config.scan.waitMs },
         mcp: { pool: db.pool, limiterPool: db.limiterPool, logger, scans: service, config, semanticSearch: hooks.semanticSearch ?? semanticSearchOver(search) },
         search,

@@ -59,42 +59,102 @@ export interface AuthenticatedRequest {
   day: string;
   /** Database time of the request, so resets are computed on the database's clock. */
   now: Date;
+  /** The directory's version (migration 009) as this statement saw it. */
+  directoryVersion: string;
 }
 
-// One round trip both finds the key and counts the request. The upsert only happens when the hash
-// matches an active, unexpired key, and its conditional DO UPDATE refuses to go past the tier's
-// limit: the row lock serialises concurrent requests of one key, so the count is exact. The hash is
-// also compared in constant time by the caller; the database comparison only gates the count.
-const COUNT_REQUEST_SQL = `
-WITH k AS (
-  SELECT id, prefix, name, tier, status, key_hash, created_at, expires_at,
-         (expires_at IS NOT NULL AND expires_at <= now()) AS expired
-    FROM api_keys WHERE prefix = $1
-), valid AS (
-  SELECT id, ($3::jsonb ->> tier)::int AS daily_limit FROM k
-   WHERE key_hash = $2 AND status = 'active' AND NOT expired
-), counted AS (
-  INSERT INTO api_usage AS u (key_id, day, requests, last_request_at)
-  SELECT id, (now() AT TIME ZONE 'UTC')::date, 1, now() FROM valid
-  ON CONFLICT (key_id, day) DO UPDATE SET requests = u.requests + 1, last_request_at = now()
-   WHERE u.requests < (SELECT daily_limit FROM valid)
-  RETURNING requests
-)
-SELECT k.id AS "keyId", k.prefix, k.name, k.tier, k.status, k.key_hash AS "keyHash", k.expired,
-       k.created_at AS "createdAt", (SELECT requests FROM counted) AS "requestsToday",
-       to_char((now() AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, now() AS now
-  FROM k`;
+export interface PresentedKey {
+  prefix: string;
+  hash: Buffer;
+}
 
+// One statement finds the keys of a batch of requests and counts them. A request counts only when
+// its hash matches an active, unexpired key. Requests for one key are counted together: the
+// conditional upsert adds as many as fit under the tier's limit (none once it is reached: the
+// DO UPDATE's WHERE skips the row), and `last_granted` says how many that was. The row lock
+// serialises concurrent statements for one key, also across API processes, so counts are exact;
+// keys are upserted in id order, so two statements never wait on each other's rows crosswise. The
+// hash is also compared in constant time by the caller; the database comparison only gates the count.
+const COUNT_REQUESTS_SQL = `
+WITH req AS (
+  SELECT r.ord, r.prefix, r.hash FROM unnest($1::text[], $2::bytea[]) WITH ORDINALITY AS r (prefix, hash, ord)
+), k AS (
+  SELECT req.ord, a.id, a.prefix, a.name, a.tier, a.status, a.key_hash, a.created_at,
+         (a.expires_at IS NOT NULL AND a.expires_at <= now()) AS expired,
+         (a.key_hash = req.hash AND a.status = 'active' AND (a.expires_at IS NULL OR a.expires_at > now())) AS valid
+    FROM req JOIN api_keys a ON a.prefix = req.prefix
+), wanted AS (
+  SELECT id, ($3::jsonb ->> min(tier))::int AS daily_limit, count(*)::int AS n FROM k WHERE valid GROUP BY id
+), counted AS (
+  INSERT INTO api_usage AS u (key_id, day, requests, last_granted, last_request_at)
+  SELECT id, (now() AT TIME ZONE 'UTC')::date, least(n, daily_limit), least(n, daily_limit), now()
+    FROM wanted ORDER BY id
+  ON CONFLICT (key_id, day) DO UPDATE
+    SET requests = least(u.requests + EXCLUDED.requests, (SELECT w.daily_limit FROM wanted w WHERE w.id = u.key_id)),
+        last_granted = least(u.requests + EXCLUDED.requests, (SELECT w.daily_limit FROM wanted w WHERE w.id = u.key_id)) - u.requests,
+        last_request_at = now()
+    WHERE u.requests < (SELECT w.daily_limit FROM wanted w WHERE w.id = u.key_id)
+  RETURNING key_id, requests, last_granted
+)
+SELECT k.ord::int AS ord, k.valid, k.id AS "keyId", k.prefix, k.name, k.tier, k.status, k.key_hash AS "keyHash", k.expired,
+       k.created_at AS "createdAt", c.requests AS "countAfter", c.last_granted AS granted,
+       to_char((now() AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, now() AS now,
+       (SELECT version::text FROM directory_version) AS "directoryVersion"
+  FROM k LEFT JOIN counted c ON c.key_id = k.id
+ ORDER BY k.ord`;
+
+/**
+ * Looks up the keys of several requests and counts them, in one round trip. The answer has one
+ * entry per request, in order: null when no key has its prefix.
+ */
+export async function findKeysAndCountRequests(
+  pool: pg.Pool,
+  requests: readonly PresentedKey[],
+  dailyLimits: Readonly<Record<Tier, number>>,
+): Promise<(AuthenticatedRequest | null)[]> {
+  const { rows } = await pool.query(
+    statement(pool, 'skillgate_count_requests', COUNT_REQUESTS_SQL, [
+      requests.map((r) => r.prefix),
+      requests.map((r) => r.hash),
+      JSON.stringify(dailyLimits),
+    ]),
+  );
+  const answers: (AuthenticatedRequest | null)[] = requests.map(() => null);
+  // Of the valid requests for one key, the first `granted` (in request order) were counted.
+  const seen = new Map<number, number>();
+  for (const row of rows) {
+    let requestsToday: number | null = null;
+    if (row.valid && row.granted !== null) {
+      const position = seen.get(row.keyId) ?? 0;
+      seen.set(row.keyId, position + 1);
+      if (position < row.granted) requestsToday = row.countAfter - row.granted + position + 1;
+    }
+    answers[row.ord - 1] = {
+      keyId: row.keyId,
+      prefix: row.prefix,
+      name: row.name,
+      tier: row.tier,
+      status: row.status,
+      keyHash: row.keyHash,
+      expired: row.expired,
+      createdAt: row.createdAt,
+      requestsToday,
+      day: row.day,
+      now: row.now,
+      directoryVersion: row.directoryVersion,
+    };
+  }
+  return answers;
+}
+
+/** One request's key and count (findKeysAndCountRequests for a batch of one). */
 export async function findKeyAndCountRequest(
   pool: pg.Pool,
   prefix: string,
   hash: Buffer,
   dailyLimits: Readonly<Record<Tier, number>>,
 ): Promise<AuthenticatedRequest | null> {
-  const { rows } = await pool.query(
-    statement(pool, 'skillgate_count_request', COUNT_REQUEST_SQL, [prefix, hash, JSON.stringify(dailyLimits)]),
-  );
-  return rows[0] ?? null;
+  return (await findKeysAndCountRequests(pool, [{ prefix, hash }], dailyLimits))[0];
 }
 
 export interface FoundKey {

@@ -12,6 +12,8 @@ export interface Config {
   dbPoolMax: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   shutdownTimeoutMs: number;
+  /** Bytes of serialised skill reads each API process keeps (0: none). */
+  responseCacheBytes: number;
   /** Load the demo directory when the embedded database is empty at start. */
   seedOnEmpty: boolean;
   scan: {
@@ -153,6 +155,7 @@ export function loadConfig(env: Env = process.env): Config {
     dbPoolMax: integer(env, 'DB_POOL_MAX', 10, 1, 500),
     logLevel: oneOf(env, 'LOG_LEVEL', 'info', ['debug', 'info', 'warn', 'error', 'silent'] as const),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    responseCacheBytes: integer(env, 'RESPONSE_CACHE_MB', 64, 0, 65_536) * 1024 * 1024,
     seedOnEmpty: boolean(env, 'SKILLGATE_SEED_ON_EMPTY', true),
     scan: {
       maxUploadBytes: integer(env, 'SCAN_MAX_UPLOAD_BYTES', 10 * MB, 1024, 1024 * MB),

@@ -1,13 +1,14 @@
-// Authentication and the daily limit, in one database round trip per request (db/keys.ts).
+// Authentication and the daily limit, in at most one database round trip per request: the
+// RequestCounter batches concurrent requests into one statement (db/keys.ts).
 // The key comes from `Authorization: Bearer <key>` or `x-api-key`; when both are sent the
 // Authorization header wins. Every request with a valid key is counted, except one refused with 429.
 import type { NextFunction, Request, Response } from 'express';
-import type pg from 'pg';
+import pg from 'pg';
 import { AppError } from '../../lib/errors.ts';
 import { hashesEqual, hashKey, keyPrefix } from '../../lib/api-keys.ts';
 import { DAILY_LIMITS, tierAtLeast } from '../../lib/tiers.ts';
 import { nextUtcMidnight } from '../../lib/utc-day.ts';
-import { findKeyAndCountRequest } from '../../db/keys.ts';
+import { RequestCounter } from '../request-counter.ts';
 import type { KeyContext, RequestLocals } from '../context.ts';
 
 /** The key a request carries, or undefined when it carries none. */
@@ -30,7 +31,8 @@ function setLimitHeaders(res: Response, key: KeyContext): void {
 
 const INVALID = 'The API key is invalid, revoked or expired';
 
-export function authenticate(pool: pg.Pool) {
+export function authenticate(counterOrPool: RequestCounter | pg.Pool) {
+  const counter = counterOrPool instanceof RequestCounter ? counterOrPool : new RequestCounter(counterOrPool, DAILY_LIMITS);
   return async (req: Request, res: Response, next: NextFunction) => {
     const key = presentedKey(req);
     if (!key) {
@@ -39,7 +41,7 @@ export function authenticate(pool: pg.Pool) {
     const prefix = keyPrefix(key);
     if (!prefix) throw new AppError('INVALID_API_KEY', INVALID);
     const hash = hashKey(key);
-    const row = await findKeyAndCountRequest(pool, prefix, hash, DAILY_LIMITS);
+    const row = await counter.count({ prefix, hash });
     if (!row || !hashesEqual(row.keyHash, hash) || row.status !== 'active' || row.expired) {
       throw new AppError('INVALID_API_KEY', INVALID);
     }
@@ -56,6 +58,7 @@ export function authenticate(pool: pg.Pool) {
       limit,
       remaining: counted ? limit - row.requestsToday! : 0,
       resetAt,
+      directoryVersion: row.directoryVersion,
     };
     (res.locals as RequestLocals).key = context;
     setLimitHeaders(res, context);

@@ -6,7 +6,8 @@ import { GRADE_FLOOR, parseGradeLetter } from '../../lib/grades.ts';
 import { categoryExists, listSkills, type SkillSort } from '../../db/skills.ts';
 import { keyOf } from '../context.ts';
 import { boolParam, enumParam, intParam, stringParam } from '../params.ts';
-import { paginationFor, sendData } from '../respond.ts';
+import { envelopeHead, paginationFor, sendEnvelopeHead } from '../respond.ts';
+import type { ResponseCache } from '../response-cache.ts';
 
 export const DEFAULT_LIST_LIMIT = 20;
 export const MAX_LIST_LIMIT = 100;
@@ -23,7 +24,7 @@ export function scoreFloor(query: Request['query']): number {
   return Math.max(gradeFloor, minScore);
 }
 
-export function listSkillsRoute(pool: pg.Pool) {
+export function listSkillsRoute(pool: pg.Pool, cache?: ResponseCache) {
   return async (req: Request, res: Response) => {
     const q = stringParam(req.query, 'q');
     const category = stringParam(req.query, 'category', 100);
@@ -32,11 +33,18 @@ export function listSkillsRoute(pool: pg.Pool) {
     const offset = intParam(req.query, 'offset', { min: 0, max: 10_000_000 }, 0);
     const verifiedOnly = boolParam(req.query, 'verified') ?? false;
     const minScore = scoreFloor(req.query);
-    const page = await listSkills(pool, keyOf(res).tier, { q, category, verifiedOnly, minScore }, { sort, limit, offset });
+    const { tier, directoryVersion } = keyOf(res);
+    // Keyed by the parsed parameters: spellings of one request share an entry.
+    const cacheKey = JSON.stringify(['list', tier, q, category, sort, limit, offset, verifiedOnly, minScore]);
+    const cached = directoryVersion === undefined ? undefined : cache?.get(directoryVersion, cacheKey);
+    if (cached !== undefined) return sendEnvelopeHead(res, cached);
+    const page = await listSkills(pool, tier, { q, category, verifiedOnly, minScore }, { sort, limit, offset });
     // An empty page for an unknown category is a typo the caller should hear about.
     if (page.totalCount === 0 && category !== undefined && !(await categoryExists(pool, category))) {
       throw new AppError('INVALID_PARAMETER', `category "${category}" does not exist; GET /api/v1/categories lists them`);
     }
-    sendData(res, page.items, { pagination: paginationFor(page.totalCount, limit, offset) });
+    const head = envelopeHead(page.items, paginationFor(page.totalCount, limit, offset));
+    if (directoryVersion !== undefined) cache?.set(directoryVersion, cacheKey, head);
+    sendEnvelopeHead(res, head);
   };
 }
