@@ -33,15 +33,17 @@ export function sendData(res: Response, data: unknown, extra: { pagination?: Pag
 
 /**
  * The part of a 200 envelope that is the same for every caller of a tier (`data` and
- * `pagination`, serialised), which a response cache can keep; sendEnvelopeHead adds `meta`.
+ * `pagination`), serialised and encoded once so that a response cache can keep it;
+ * sendEnvelopeHead completes it with `meta`.
  */
-export function envelopeHead(data: unknown, pagination?: Pagination): string {
-  const head = `"data":${JSON.stringify(data)}`;
-  return pagination ? `${head},"pagination":${JSON.stringify(pagination)}` : head;
+export function envelopeHead(data: unknown, pagination?: Pagination): Buffer {
+  const head = `{"data":${JSON.stringify(data)}`;
+  return Buffer.from(pagination ? `${head},"pagination":${JSON.stringify(pagination)},"meta":` : `${head},"meta":`);
 }
 
-/** Sends `{ data, pagination?, meta }` from a serialised head, as sendData would. */
-export function sendEnvelopeHead(res: Response, head: string): void {
+/** Sends `{ data, pagination?, meta }` from an encoded head, as sendData would. */
+export function sendEnvelopeHead(res: Response, head: Buffer): void {
   const key = keyOf(res);
-  res.status(200).type('application/json').send(`{${head},"meta":${JSON.stringify({ requestsRemaining: key.remaining, tier: key.tier })}}`);
+  const meta = Buffer.from(`{"requestsRemaining":${key.remaining},"tier":${JSON.stringify(key.tier)}}}`);
+  res.status(200).type('application/json; charset=utf-8').send(Buffer.concat([head, meta], head.length + meta.length));
 }

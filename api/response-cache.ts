@@ -5,7 +5,7 @@
 
 interface Entry {
   version: string;
-  body: string;
+  body: Buffer;
 }
 
 export class ResponseCache {
@@ -20,7 +20,7 @@ export class ResponseCache {
   }
 
   /** The body cached under `key` for this directory version, if any. */
-  get(version: string, key: string): string | undefined {
+  get(version: string, key: string): Buffer | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.version !== version) {
       this.misses++;
@@ -33,8 +33,8 @@ export class ResponseCache {
     return entry.body;
   }
 
-  set(version: string, key: string, body: string): void {
-    const size = (key.length + body.length) * 2;
+  set(version: string, key: string, body: Buffer): void {
+    const size = key.length * 2 + body.length;
     if (size > this.maxBytes / 8) return; // one huge page must not evict everything else
     this.delete(key);
     this.entries.set(key, { version, body });
@@ -42,7 +42,7 @@ export class ResponseCache {
     for (const [oldest, entry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= (oldest.length + entry.body.length) * 2;
+      this.bytes -= oldest.length * 2 + entry.body.length;
     }
   }
 
@@ -50,7 +50,7 @@ export class ResponseCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= (key.length + entry.body.length) * 2;
+    this.bytes -= key.length * 2 + entry.body.length;
   }
 
   get size(): number {
