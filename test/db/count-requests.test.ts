@@ -10,11 +10,12 @@ import { hashKey, keyPrefix } from '../../lib/api-keys.ts';
 import { issueKey } from '../../lib/issue-key.ts';
 import { DAILY_LIMITS } from '../../lib/tiers.ts';
 import { RequestCounter } from '../../api/request-counter.ts';
-import { BACKENDS, createTestDatabase, type TestDatabase } from '../support/databases.ts';
+import { BACKENDS, createTestDatabase, type Backend, type TestDatabase } from '../support/databases.ts';
 
 const presented = (key: string) => ({ prefix: keyPrefix(key)!, hash: hashKey(key) });
 
-describe.each(BACKENDS)('counting requests in batches on %s', (backend) => {
+/** A migrated database of its own for the describe block that calls this. */
+function migratedDatabase(backend: Backend): { pool: () => pg.Pool } {
   let database: TestDatabase;
   let pool: pg.Pool;
   beforeAll(async () => {
@@ -26,6 +27,15 @@ describe.each(BACKENDS)('counting requests in batches on %s', (backend) => {
   afterAll(async () => {
     await pool?.end();
     await database?.drop();
+  });
+  return { pool: () => pool };
+}
+
+describe.each(BACKENDS)('counting requests in batches on %s', (backend) => {
+  const db = migratedDatabase(backend);
+  let pool: pg.Pool;
+  beforeAll(() => {
+    pool = db.pool();
   });
 
   it('counts several requests of one key in request order, and stops at the limit', async () => {
@@ -77,7 +87,7 @@ describe.each(BACKENDS)('counting requests in batches on %s', (backend) => {
 describe.each(BACKENDS)('the directory version on %s', (backend) => {
   let database: TestDatabase;
   let pool: pg.Pool;
-  const version = async (db: pg.Pool | pg.PoolClient = pool) => (await db.query('SELECT version::text AS v FROM directory_version')).rows[0].v as string;
+  const version = async (conn: pg.Pool | pg.PoolClient = pool) => (await conn.query('SELECT version::text AS v FROM directory_version')).rows[0].v as string;
   beforeAll(async () => {
     database = await createTestDatabase(backend);
     pool = createPool(database.connectionString, 4);

@@ -1,7 +1,7 @@
 // A real skillgate API on a loopback port over a real database, with helpers to make keys and
 // directory rows, for integration tests.
 import type pg from 'pg';
-import { createApp } from '../../api/app.ts';
+import { createApp, type AppDependencies } from '../../api/app.ts';
 import { listen, type RunningServer } from '../../api/server.ts';
 import { createPool } from '../../db/pool.ts';
 import { migrate } from '../../db/migrate.ts';
@@ -24,12 +24,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(backend: Backend): Promise<TestApp> {
+/** The API over a fresh database; `extra` adds dependencies built on its pool (semantic search). */
+export async function startTestApp(backend: Backend, extra: (pool: pg.Pool) => Partial<AppDependencies> = () => ({})): Promise<TestApp> {
   const database = await createTestDatabase(backend);
   const pool = createPool(database.connectionString, 10);
   await migrate(pool);
   await detectCapabilities(pool);
-  const app = createApp({ pool, logger: createLogger('silent') });
+  const app = createApp({ pool, logger: createLogger('silent'), ...extra(pool) });
   const server = await listen(app, 0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${server.port}`;
   return {
