@@ -71,29 +71,29 @@ export interface PresentedKey {
 // One statement finds the keys of a batch of requests and counts them. A request counts only when
 // its hash matches an active, unexpired key. Requests for one key are counted together: the
 // conditional upsert adds as many as fit under the tier's limit (none once it is reached: the
-// DO UPDATE's WHERE skips the row), and `last_granted` says how many that was. The row lock
+// DO UPDATE's WHERE skips the row), and `last_granted` says how many that was. The limit travels
+// in the row (`daily_limit`), so that DO UPDATE reads it from EXCLUDED instead of a subquery. The row lock
 // serialises concurrent statements for one key, also across API processes, so counts are exact;
 // keys are upserted in id order, so two statements never wait on each other's rows crosswise. The
 // hash is also compared in constant time by the caller; the database comparison only gates the count.
 const COUNT_REQUESTS_SQL = `
-WITH req AS (
-  SELECT r.ord, r.prefix, r.hash FROM unnest($1::text[], $2::bytea[]) WITH ORDINALITY AS r (prefix, hash, ord)
-), k AS (
-  SELECT req.ord, a.id, a.prefix, a.name, a.tier, a.status, a.key_hash, a.created_at,
+WITH k AS (
+  SELECT r.ord, a.id, a.prefix, a.name, a.tier, a.status, a.key_hash, a.created_at,
          (a.expires_at IS NOT NULL AND a.expires_at <= now()) AS expired,
-         (a.key_hash = req.hash AND a.status = 'active' AND (a.expires_at IS NULL OR a.expires_at > now())) AS valid
-    FROM req JOIN api_keys a ON a.prefix = req.prefix
-), wanted AS (
-  SELECT id, ($3::jsonb ->> min(tier))::int AS daily_limit, count(*)::int AS n FROM k WHERE valid GROUP BY id
+         (a.key_hash = r.hash AND a.status = 'active' AND (a.expires_at IS NULL OR a.expires_at > now())) AS valid,
+         ($3::jsonb ->> a.tier)::int AS daily_limit
+    FROM unnest($1::text[], $2::bytea[]) WITH ORDINALITY AS r (prefix, hash, ord)
+    JOIN api_keys a ON a.prefix = r.prefix
 ), counted AS (
-  INSERT INTO api_usage AS u (key_id, day, requests, last_granted, last_request_at)
-  SELECT id, (now() AT TIME ZONE 'UTC')::date, least(n, daily_limit), least(n, daily_limit), now()
-    FROM wanted ORDER BY id
+  INSERT INTO api_usage AS u (key_id, day, requests, last_granted, daily_limit, last_request_at)
+  SELECT id, (now() AT TIME ZONE 'UTC')::date, least(count(*)::int, daily_limit), least(count(*)::int, daily_limit), daily_limit, now()
+    FROM k WHERE valid GROUP BY id, daily_limit ORDER BY id
   ON CONFLICT (key_id, day) DO UPDATE
-    SET requests = least(u.requests + EXCLUDED.requests, (SELECT w.daily_limit FROM wanted w WHERE w.id = u.key_id)),
-        last_granted = least(u.requests + EXCLUDED.requests, (SELECT w.daily_limit FROM wanted w WHERE w.id = u.key_id)) - u.requests,
+    SET requests = least(u.requests + EXCLUDED.requests, EXCLUDED.daily_limit),
+        last_granted = least(u.requests + EXCLUDED.requests, EXCLUDED.daily_limit) - u.requests,
+        daily_limit = EXCLUDED.daily_limit,
         last_request_at = now()
-    WHERE u.requests < (SELECT w.daily_limit FROM wanted w WHERE w.id = u.key_id)
+    WHERE u.requests < EXCLUDED.daily_limit
   RETURNING key_id, requests, last_granted
 )
 SELECT k.ord::int AS ord, k.valid, k.id AS "keyId", k.prefix, k.name, k.tier, k.status, k.key_hash AS "keyHash", k.expired,

@@ -102,11 +102,14 @@ export async function searchByVector(pool: pg.Pool, search: VectorSearch): Promi
   return withSearchSettings(pool, search, async (db) => toScored((await db.query(config)).rows));
 }
 
-/** The plan of a vector search (tests and benchmarks check that the HNSW index serves it). */
-export async function explainVectorSearch(pool: pg.Pool, search: VectorSearch): Promise<string> {
+/**
+ * The plan of a vector search (tests and benchmarks check that the HNSW index serves it); with
+ * `analyze`, run and timed node by node.
+ */
+export async function explainVectorSearch(pool: pg.Pool, search: VectorSearch, options: { analyze?: boolean } = {}): Promise<string> {
   const query = vectorSearchQuery(search);
   return withSearchSettings(pool, search, async (db) => {
-    const { rows } = await db.query(`EXPLAIN (COSTS OFF) ${query.text}`, query.values);
+    const { rows } = await db.query(`EXPLAIN (${options.analyze ? 'ANALYZE, ' : ''}COSTS OFF) ${query.text}`, query.values);
     return rows.map((r) => r['QUERY PLAN']).join('\n');
   });
 }

@@ -39,3 +39,5 @@ CREATE TRIGGER skills_truncate_bump_directory_version
 -- counts a batch of requests per statement (several may be for one key), and RETURNING gives only
 -- the new count; with this it knows which of the batch's requests got in.
 ALTER TABLE api_usage ADD COLUMN last_granted integer NOT NULL DEFAULT 0;
+-- The tier's limit when the row was last counted: the limiter's upsert reads it from EXCLUDED.
+ALTER TABLE api_usage ADD COLUMN daily_limit integer;

@@ -73,6 +73,17 @@ describe.each(BACKENDS)('semantic search endpoint on %s', (backend) => {
     expect(long.body.error.code).toBe('INVALID_PARAMETER');
   });
 
+  it('answers any query text, however odd, without an error', async () => {
+    const odd = [`it's o'neil`, 'C:\\path\\file.txt a\\b', `'x' "y" :A & | ! <-> (`, '東京 naïve émoji 🚀', 'the of and', '%_*?', 'a'.repeat(500)];
+    for (const q of odd) {
+      const res = await search(`?q=${encodeURIComponent(q)}&threshold=0`);
+      expect(res.status, q).toBe(200);
+      expect(Array.isArray(res.body.data)).toBe(true);
+    }
+    const twice = await search(`?q=${encodeURIComponent('q=charts&limit=1')}&threshold=0`);
+    expect(twice.status).toBe(200);
+  });
+
   it('returns 20 results by default and at most limit, from 1 to 100', async () => {
     expect((await search('?q=charts&threshold=0')).body.data).toHaveLength(20);
     expect((await search('?q=charts&threshold=0&limit=3')).body.data).toHaveLength(3);
