@@ -30,7 +30,7 @@ export class RequestCounter {
   constructor(pool: pg.Pool, dailyLimits: Readonly<Record<Tier, number>>, options: RequestCounterOptions = {}) {
     this.pool = pool;
     this.dailyLimits = dailyLimits;
-    this.maxInFlight = Math.max(1, options.maxInFlight ?? 2);
+    this.maxInFlight = Math.max(1, options.maxInFlight ?? 1);
     this.maxBatch = Math.max(1, options.maxBatch ?? 200);
   }
 

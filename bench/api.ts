@@ -1,6 +1,9 @@
 // npm run bench: the directory API with 100,000 skills against a bare Express route, side by
 // side in one run, with autocannon on loopback. Needs a PostgreSQL (BENCH_DATABASE_URL, default
 // the local server); creates and drops its own database.
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createPool } from '../db/pool.ts';
@@ -55,9 +58,6 @@ async function main(): Promise<void> {
     const { rows } = await pool.query(`SELECT slug FROM skills ORDER BY random() LIMIT 2000`);
     const slugs = rows.map((r) => r.slug as string);
 
-    const barePort = await freePort();
-    const bare = await startProcess(BARE, [], {}, barePort);
-    children.push(bare);
     // The service as configured by default (skill reads cached per process while the directory is
     // unchanged), and a second one with that cache off, where every read goes to the database.
     const apiEnv = { DATABASE_URL: url.toString(), LOG_LEVEL: 'info', DB_POOL_MAX: '10' };
@@ -65,6 +65,14 @@ async function main(): Promise<void> {
     children.push(await startProcess(CLI, ['serve', '--api-only'], apiEnv, apiPort));
     const uncachedPort = await freePort();
     children.push(await startProcess(CLI, ['serve', '--api-only'], { ...apiEnv, RESPONSE_CACHE_MB: '0' }, uncachedPort));
+    // A page as the list sends it, for the bare route that sends the same bytes.
+    const pageFile = join(tmpdir(), `skillgate-bench-page-${process.pid}.json`);
+    const pageRes = await fetch(`http://127.0.0.1:${apiPort}/api/v1/skills`, { headers: { 'x-api-key': keys[0] } });
+    const pageText = await pageRes.text();
+    await writeFile(pageFile, pageText);
+    const barePort = await freePort();
+    children.push(await startProcess(BARE, [], { BARE_PAGE_FILE: pageFile }, barePort));
+    await rm(pageFile); // read once at start
 
     const warm = { seconds: 2, connections: CONNECTIONS };
     await load({ ...warm, url: `http://127.0.0.1:${barePort}/constant` });
@@ -73,6 +81,7 @@ async function main(): Promise<void> {
     }
 
     const bareResult = await load({ url: `http://127.0.0.1:${barePort}/constant`, seconds: SECONDS, connections: CONNECTIONS });
+    const barePage = await load({ url: `http://127.0.0.1:${barePort}/page`, seconds: SECONDS, connections: CONNECTIONS });
     let keyGroup = 1;
     const measure = async (port: number) => {
       const listKeys = keys.slice(CONNECTIONS * keyGroup, CONNECTIONS * ++keyGroup);
@@ -98,6 +107,7 @@ async function main(): Promise<void> {
 
     console.log('');
     console.log(line('bare Express, constant JSON', bareResult));
+    console.log(line(`bare Express, a ${Buffer.byteLength(pageText)}-byte page`, barePage, bareResult));
     console.log(line('GET /api/v1/skills (20 a page)', cached.list, bareResult));
     console.log(line('GET /api/v1/skills/:slug', cached.one, bareResult));
     console.log(`database round trips per request: list ${cached.listTrips.toFixed(2)}, one skill ${cached.oneTrips.toFixed(2)}`);
@@ -113,6 +123,7 @@ async function main(): Promise<void> {
     for (const [name, r] of [['list', cached.list], ['one skill', cached.one]] as const) {
       console.log(`${name}: p99 ${r.p99} ms <= 25 ms: ${pass(r.p99 <= 25)}; throughput ${(r.rps / bareResult.rps).toFixed(2)} of bare >= 0.50: ${pass(r.rps / bareResult.rps >= 0.5)}; all 2xx: ${pass(r.non2xx === 0 && r.errors === 0)}`);
     }
+    console.log(`(the list against a bare route sending the same ${Buffer.byteLength(pageText)} bytes: ${(cached.list.rps / barePage.rps).toFixed(2)}x)`);
     const limiterTrips = Math.max(cached.listTrips, cached.oneTrips);
     console.log(`limiter round trips per request <= 1: ${pass(limiterTrips <= 1)} (at most ${limiterTrips.toFixed(2)}, reads included)`);
   } finally {
