@@ -2,7 +2,7 @@
 // that the negation guard removes. The engine and the rule-example test both go through here, so a
 // rule's examples are checked exactly as the scanner will run the rule.
 import type { FileView, Rule, RuleMatch, Scope, SkillView } from './types.ts';
-import { mayContainAny } from './prefilter.ts';
+import { mayHoldAny } from './literal-index.ts';
 
 const PROSE_SCOPES: ReadonlySet<Scope> = new Set(['skill-md', 'markdown']);
 
@@ -43,13 +43,13 @@ export function applyRule(rule: Rule, skill: SkillView): RuleHit[] {
   };
   const anchors = rule.anchors;
   if (rule.scopes.includes('skill')) {
-    if (!anchors || skill.files.some((f) => f.kind !== 'binary' && mayContainAny(f, anchors))) {
+    if (!anchors || skill.files.some((f) => f.kind !== 'binary' && mayHoldAny(f, anchors))) {
       for (const match of rule.detect(skill.skillMd, skill)) keep(skill.skillMd, match);
     }
   }
   for (const file of skill.files) {
     if (!fileInScope(file, rule.scopes)) continue;
-    if (anchors && !mayContainAny(file, anchors)) continue;
+    if (anchors && !mayHoldAny(file, anchors)) continue;
     for (const match of rule.detect(file, skill)) keep(file, match);
   }
   return hits;

@@ -3,6 +3,7 @@
 import type { FileKind, FileView } from './types.ts';
 import { normaliseForMatching } from './normalise.ts';
 import { parseFrontmatter } from './frontmatter.ts';
+import { registerText } from './literal-index.ts';
 
 const SCRIPT_LANGUAGES: Record<string, string> = {
   sh: 'sh', bash: 'sh', zsh: 'sh', ksh: 'sh', fish: 'sh', command: 'sh',
@@ -67,19 +68,40 @@ function classify(path: string, text: string, binary: boolean): { kind: FileKind
 const FENCE = /^[ \t]*(`{3,}|~{3,})/gm;
 const INLINE_CODE = /`[^`\n]+`/g;
 
-function inlineCode(text: string, from: number, to: number, ranges: [number, number][]): void {
-  if (text.indexOf('`', from) < 0) return;
-  INLINE_CODE.lastIndex = from;
-  let m: RegExpExecArray | null;
-  while ((m = INLINE_CODE.exec(text)) !== null && m.index < to) {
-    if (m.index + m[0].length > to) break;
-    ranges.push([m.index, m.index + m[0].length]);
-  }
+/**
+ * Finds inline `code` spans segment by segment, in increasing order of segments. The first span
+ * at or after a position is remembered, so a search that runs past its segment (into the
+ * fenced block that follows, or to the end of a file with no more spans) is not repeated for
+ * every later segment: the whole file is read about once.
+ */
+function inlineCodeFinder(text: string): (from: number, to: number, ranges: [number, number][]) => void {
+  let found: RegExpExecArray | null = null;
+  let searchedFrom = -1;
+  const firstAtOrAfter = (pos: number): RegExpExecArray | null => {
+    // `found` is the first span at or after searchedFrom, so also the first at or after any
+    // position up to its start (or, when there is none, after any later position).
+    if (searchedFrom < 0 || pos < searchedFrom || (found !== null && pos > found.index)) {
+      INLINE_CODE.lastIndex = pos;
+      found = INLINE_CODE.exec(text);
+      searchedFrom = pos;
+    }
+    return found;
+  };
+  return (from, to, ranges) => {
+    let pos = from;
+    for (;;) {
+      const m = firstAtOrAfter(pos);
+      if (m === null || m.index >= to || m.index + m[0].length > to) return;
+      ranges.push([m.index, m.index + m[0].length]);
+      pos = m.index + m[0].length;
+    }
+  };
 }
 
 function markdownCodeRanges(text: string): [number, number][] {
   const ranges: [number, number][] = [];
   if (text.indexOf('`') < 0 && text.indexOf('~~~') < 0) return ranges;
+  const inlineCode = inlineCodeFinder(text);
   let proseFrom = 0;
   let fenceStart = -1;
   let fenceMarker = '';
@@ -89,7 +111,7 @@ function markdownCodeRanges(text: string): [number, number][] {
     const lineEnd = text.indexOf('\n', m.index);
     const end = lineEnd < 0 ? text.length : lineEnd;
     if (fenceStart < 0) {
-      inlineCode(text, proseFrom, m.index, ranges);
+      inlineCode(proseFrom, m.index, ranges);
       fenceStart = m.index;
       fenceMarker = m[1][0];
     } else if (m[1][0] === fenceMarker) {
@@ -100,7 +122,7 @@ function markdownCodeRanges(text: string): [number, number][] {
     FENCE.lastIndex = end;
   }
   if (fenceStart >= 0) ranges.push([fenceStart, text.length]);
-  else inlineCode(text, proseFrom, text.length, ranges);
+  else inlineCode(proseFrom, text.length, ranges);
   return ranges;
 }
 
@@ -152,15 +174,20 @@ export function makeFileView(path: string, content: Uint8Array | string, skillFo
   let frontmatter = '';
   let frontmatterOffset = 0;
   let body = text;
+  let bodyFrom = 0;
   if (kind === 'skill-md') {
     const fm = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(\r?\n|$)/.exec(text);
     if (fm) {
       frontmatter = fm[1];
       frontmatterOffset = fm[0].indexOf(fm[1]);
       body = text.slice(0, fm[0].length).replace(/[^\n]/g, ' ') + text.slice(fm[0].length);
+      bodyFrom = fm[0].length;
     }
   }
   const meta = frontmatter ? parseFrontmatter(frontmatter) : {};
+  // Rules match these two strings again and again: they get a literal index (see regex-scan.ts).
+  registerText(text);
+  if (body !== text) registerText(body, text, bodyFrom);
   const starts = lineStarts(text);
   const prose = kind === 'skill-md' || kind === 'markdown';
   const codeRanges = prose ? markdownCodeRanges(text) : [];

@@ -10,6 +10,7 @@ import { decodeHiddenPayloads, DEFAULT_DECODE_LIMITS, type DecodeLimits } from '
 import { compareFindings, countBySeverity, dedupeFindings, locateHit, type LocatedFinding } from './findings.ts';
 import { scoreFindings } from './score.ts';
 import { rulesVersionOf } from './rules-version.ts';
+import { literalIdsOf, releaseTexts } from './literal-index.ts';
 
 export interface ScanOptions {
   /** Skill folder to grade, "*" for all; required when the input holds several skills. */
@@ -49,6 +50,8 @@ export function createScanner(
   const rulesVersion = options.rulesVersion ?? rulesVersionOf(rules);
   const decodeLimits = options.decodeLimits ?? DEFAULT_DECODE_LIMITS;
   const sizeRule = rules.find((r) => r.id === SIZE_RULE_ID);
+  // The rules' anchors go into the literal index from the first file on.
+  for (const rule of rules) if (rule.anchors) literalIdsOf(rule.anchors);
 
   // A file cut at the cap is a finding of its own: the rest of it was not read.
   function truncationFinding(folder: string, path: string, maxFileBytes: number): LocatedFinding {
@@ -79,14 +82,19 @@ export function createScanner(
     const view: SkillView = { folder, skillMd, files: decoded.views.length ? [...views, ...decoded.views] : views };
 
     const located: LocatedFinding[] = [];
-    for (const rule of rules) {
-      let hits;
-      try {
-        hits = applyRule(rule, view);
-      } catch (error) {
-        throw new Error(`rule ${rule.id} failed on skill "${folder || '.'}": ${(error as Error).message}`, { cause: error });
+    try {
+      for (const rule of rules) {
+        let hits;
+        try {
+          hits = applyRule(rule, view);
+        } catch (error) {
+          throw new Error(`rule ${rule.id} failed on skill "${folder || '.'}": ${(error as Error).message}`, { cause: error });
+        }
+        for (const hit of hits) located.push(locateHit(hit, folder, decoded.origins));
       }
-      for (const hit of hits) located.push(locateHit(hit, folder, decoded.origins));
+    } finally {
+      // The literal index of each text is only needed while this skill's rules run.
+      releaseTexts(view.files.flatMap((f) => [f.text, f.body]));
     }
     for (const file of skill.files) if (file.truncated) located.push(truncationFinding(folder, file.path, maxFileBytes));
 

@@ -1,7 +1,19 @@
 // The version of the rule set in force, carried by every scan result (see rules-version.ts).
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { RULES } from './rules/index.ts';
 import { rulesVersionOf } from './rules-version.ts';
 
 export { ENGINE_VERSION, RULESET_RELEASE, rulesVersionOf } from './rules-version.ts';
 
-export const RULES_VERSION = rulesVersionOf(RULES);
+const RULES_FOLDER = fileURLToPath(new URL('./rules/', import.meta.url));
+
+/** The source text of the rule files next to this module, in name order. */
+export function ruleSources(folder = RULES_FOLDER): string[] {
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.ts'))
+    .sort()
+    .map((name) => readFileSync(folder + name, 'utf8').replace(/\r\n/g, '\n'));
+}
+
+export const RULES_VERSION = rulesVersionOf(RULES, ruleSources());

@@ -6,6 +6,7 @@
 import { Buffer } from 'node:buffer';
 import type { FileView, Rule, RuleMatch, Severity, SkillView } from '../types.ts';
 import { extensionOf } from '../file-view.ts';
+import { execRegex, scan, testRegex } from './context.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers shared by the code-execution, destructive, persistence and supply-chain rules.
@@ -95,8 +96,8 @@ export function isDetectionRuleFile(file: FileView): boolean {
   const yaml = ext === 'yml' || ext === 'yaml';
   const result =
     ext === 'yar' || ext === 'yara' || ext === 'ql' || ext === 'qll' || ext === 'sigma' ||
-    (yaml && /^rules\s*:/m.test(file.text) && SEMGREP_SHAPE.test(file.text)) ||
-    (yaml && /^detection\s*:/m.test(file.text) && /^logsource\s*:/m.test(file.text));
+    (yaml && testRegex(/^rules\s*:/m, file.text) && testRegex(SEMGREP_SHAPE, file.text)) ||
+    (yaml && testRegex(/^detection\s*:/m, file.text) && testRegex(/^logsource\s*:/m, file.text));
   detectionFiles.set(file, result);
   return result;
 }
@@ -259,30 +260,6 @@ function originSeverity(file: FileView, index: number, tier: HostTier, url = '')
   return severity;
 }
 
-/** Runs a global regex over text and lets `build` turn each match into a finding (or skip it). */
-function scan(
-  text: string,
-  re: RegExp,
-  build: (m: RegExpExecArray) => RuleMatch | null,
-  max = 20,
-): RuleMatch[] {
-  const out: RuleMatch[] = [];
-  re.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null) {
-    if (m[0].length === 0) {
-      re.lastIndex++;
-      continue;
-    }
-    const found = build(m);
-    if (found) {
-      out.push(found);
-      if (out.length >= max) break;
-    }
-  }
-  return out;
-}
-
 /** Keeps one finding per line (several patterns often describe one command). */
 function onePerLine(file: FileView, matches: RuleMatch[]): RuleMatch[] {
   const seen = new Set<number>();
@@ -423,7 +400,7 @@ function detectDownloadThenRun(file: FileView, skill: SkillView): RuleMatch[] {
   const found: RuleMatch[] = [];
   DOWNLOAD_LINE.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = DOWNLOAD_LINE.exec(text)) !== null && found.length < 20) {
+  while ((m = execRegex(DOWNLOAD_LINE, text)) !== null && found.length < 20) {
     const { file: target, url } = downloadTarget(m[0]);
     if (!target || target.length < 2) continue;
     const windowEnd = Math.min(text.length, m.index + m[0].length + 600);
@@ -455,7 +432,7 @@ function detectDownloadThenRun(file: FileView, skill: SkillView): RuleMatch[] {
   if (file.kind === 'skill-md' || file.kind === 'markdown') {
     const body = file.kind === 'skill-md' ? file.body : text;
     ARTIFACT_URL.lastIndex = 0;
-    while ((m = ARTIFACT_URL.exec(body)) !== null && found.length < 20) {
+    while ((m = execRegex(ARTIFACT_URL, body)) !== null && found.length < 20) {
       const before = body.slice(Math.max(0, m.index - 200), m.index);
       const after = body.slice(m.index + m[0].length, m.index + m[0].length + 300);
       if (!DOWNLOAD_VERB.test(before + ' ' + after.slice(0, 40)) || !RUN_VERB.test(after)) continue;
@@ -529,7 +506,7 @@ function detectDecodeThenRun(file: FileView): RuleMatch[] {
     const decodedVars = new Set<string>();
     DECODE_ASSIGN.lastIndex = 0;
     let a: RegExpExecArray | null;
-    while ((a = DECODE_ASSIGN.exec(text)) !== null) decodedVars.add(a[1] ?? a[2]);
+    while ((a = execRegex(DECODE_ASSIGN, text)) !== null) decodedVars.add(a[1] ?? a[2]);
     if (decodedVars.size > 0) {
       found.push(
         ...scan(text, EXEC_CALL_OF, (m) => {
@@ -641,7 +618,7 @@ function definitionsOf(text: string, language: string): Definition[] {
   const defs: Definition[] = [];
   re.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null) {
+  while ((m = execRegex(re, text)) !== null) {
     if (m[0].length === 0) {
       re.lastIndex++;
       continue;
@@ -867,12 +844,12 @@ function detectOtherShell(file: FileView): RuleMatch[] {
   const simple = (re: RegExp, message: string, severity: Severity) =>
     scan(text, re, (m) => (isCommentLine(file, m.index) ? null : { index: m.index, length: m[0].length, severity: inCodeFile(file, severity), message }));
   if (file.language === 'js') {
-    const hasChildProcess = CHILD_PROCESS_IMPORT.test(text);
+    const hasChildProcess = testRegex(CHILD_PROCESS_IMPORT, text);
     if (hasChildProcess) {
       const childProcessNames = new Set<string>(['child_process']);
       CHILD_PROCESS_BINDING.lastIndex = 0;
       let b: RegExpExecArray | null;
-      while ((b = CHILD_PROCESS_BINDING.exec(text)) !== null) childProcessNames.add(b[1] ?? b[2]);
+      while ((b = execRegex(CHILD_PROCESS_BINDING, text)) !== null) childProcessNames.add(b[1] ?? b[2]);
       out.push(
         ...scan(text, JS_SHELL_CALL, (m) => {
           const callee = m[1];
@@ -880,7 +857,7 @@ function detectOtherShell(file: FileView): RuleMatch[] {
           // child_process, or calls on an object that is child_process.
           if (callee.includes('.')) {
             if (!childProcessNames.has(callee.slice(0, callee.indexOf('.')))) return null;
-          } else if (!DESTRUCTURED_EXEC.test(text)) {
+          } else if (!testRegex(DESTRUCTURED_EXEC, text)) {
             return null;
           }
           if (isCommentLine(file, m.index)) return null;
@@ -951,7 +928,7 @@ function detectRemoteCode(file: FileView): RuleMatch[] {
     const fetched = new Set<string>();
     FETCH_ASSIGN.lastIndex = 0;
     let a: RegExpExecArray | null;
-    while ((a = FETCH_ASSIGN.exec(text)) !== null) fetched.add(a[1] ?? a[2] ?? a[3]);
+    while ((a = execRegex(FETCH_ASSIGN, text)) !== null) fetched.add(a[1] ?? a[2] ?? a[3]);
     if (fetched.size > 0) {
       found.push(
         ...scan(text, EXEC_CALL_OF, (m) => {
@@ -1078,7 +1055,7 @@ function detectPathTraversal(file: FileView): RuleMatch[] {
     const scope = enclosingDefinition(text, index, 'python');
     if (!scope || !scope.def.params.includes(param)) return null;
     const body = text.slice(scope.def.index, scope.end);
-    if (!FILE_OPEN.test(body) || PATH_CONTAINMENT.test(body)) return null;
+    if (!testRegex(FILE_OPEN, body) || testRegex(PATH_CONTAINMENT, body)) return null;
     return {
       index,
       length,
@@ -1154,7 +1131,7 @@ function detectInjectionTemplates(file: FileView): RuleMatch[] {
     }
   }
   if (file.kind === 'script' && file.language === 'python') found.push(...detectPathTraversal(file));
-  if (file.kind === 'script' && SQL_SINK.test(text)) {
+  if (file.kind === 'script' && testRegex(SQL_SINK, text)) {
     found.push(
       ...scan(text, SQL_INTERPOLATED, (m) => {
         if (isCommentLine(file, m.index)) return null;

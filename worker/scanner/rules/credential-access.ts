@@ -7,7 +7,8 @@
 // is at most low.
 import type { FileView, Rule, RuleMatch, Scope, Severity } from '../types.ts';
 import { findAll, proseOf } from './match.ts';
-import { mayContainAny } from '../prefilter.ts';
+import { mayHoldAny } from '../literal-index.ts';
+import { execRegex, onePerLine, testRegex } from './context.ts';
 
 const ALL_TEXT: Scope[] = ['skill-md', 'markdown', 'script', 'text'];
 
@@ -27,7 +28,7 @@ export function anchored<T extends RegExp>(re: T, anchors: readonly string[]): T
 /** False when the file certainly holds none of the regex's anchors (true for regexes without any). */
 export function mayMatch(file: FileView, re: RegExp): boolean {
   const anchors = regexAnchors.get(re);
-  return !anchors || mayContainAny(file, anchors);
+  return !anchors || mayHoldAny(file, anchors);
 }
 
 /** The union of the anchors of several regexes; every one of them must have anchors. */
@@ -58,7 +59,7 @@ function fencesOf(file: FileView): Fence[] {
     let open: { start: number; marker: string; lang: string } | null = null;
     FENCE_LINE.lastIndex = 0;
     let m: RegExpExecArray | null;
-    while ((m = FENCE_LINE.exec(file.text)) !== null) {
+    while ((m = execRegex(FENCE_LINE, file.text)) !== null) {
       if (!open) open = { start: m.index, marker: m[1][0], lang: m[2].toLowerCase() };
       else if (m[1][0] === open.marker && m[2] === '') {
         fences.push({ start: open.start, end: m.index + m[0].length, lang: open.lang });
@@ -118,11 +119,22 @@ const QUOTING_INTRO =
   /\b(?:patterns?|examples? of|indicators?|signatures?|detect(?:s|ed|ion|ing)?|look(?:s|ing)? for|scan(?:s|ning)?(?: \w+){0,3} for|red flags?|malicious|attacks?|attackers?|vulnerable|anti-?patterns?|exploits?|payloads?|PoC|proof of concept|bad example|insecure example|don'?t do this|never do this)\b|\b(?:BAD|WRONG|VULNERABLE|INSECURE)\b|❌/;
 const QUOTING_COMMENT = /(?:#|\/\/|\/\*|--)\s*(?:pattern\b|bad\b|vulnerable|malicious|attack|exploit|example of|insecure|❌|wrong\b)/i;
 
+// Whether a fence is introduced as a quoted example, per fence (fences are cached per file).
+const introducedAsExample = new WeakMap<Fence, boolean>();
+
+function isIntroducedAsExample(file: FileView, fence: Fence): boolean {
+  let found = introducedAsExample.get(fence);
+  if (found === undefined) {
+    const before = file.text.slice(Math.max(0, fence.start - 400), fence.start).trimEnd();
+    const intro = before.split('\n').filter((l) => l.trim()).slice(-2).join('\n');
+    found = underProhibitionHeading(file, fence.start) || QUOTING_INTRO.test(intro);
+    introducedAsExample.set(fence, found);
+  }
+  return found;
+}
+
 function isQuotedExample(file: FileView, fence: Fence, index: number): boolean {
-  if (underProhibitionHeading(file, fence.start)) return true;
-  const before = file.text.slice(Math.max(0, fence.start - 400), fence.start).trimEnd();
-  const intro = before.split('\n').filter((l) => l.trim()).slice(-2).join('\n');
-  if (QUOTING_INTRO.test(intro)) return true;
+  if (isIntroducedAsExample(file, fence)) return true;
   const lineStart = file.text.lastIndexOf('\n', index) + 1;
   const previous = file.text.slice(Math.max(fence.start, lineStart - 200), lineStart).split('\n').slice(-3).join('\n');
   return QUOTING_COMMENT.test(previous) || QUOTING_COMMENT.test(lineWindow(file, index));
@@ -153,7 +165,7 @@ function headingsOf(file: FileView): { index: number; prohibits: boolean }[] {
   if (file.kind === 'skill-md' || file.kind === 'markdown') {
     HEADING_LINE.lastIndex = 0;
     let m: RegExpExecArray | null;
-    while ((m = HEADING_LINE.exec(file.text)) !== null) {
+    while ((m = execRegex(HEADING_LINE, file.text)) !== null) {
       headings.push({ index: m.index, prohibits: PROHIBITION_HEADING.test((m[1] ?? m[2]).trim()) });
     }
   }
@@ -181,17 +193,6 @@ export function underProhibitionHeading(file: FileView, index: number): boolean 
 /** The negation guard plus the prohibition-heading guard, for prose matches. */
 export function isProhibited(file: FileView, index: number): boolean {
   return file.isNegated(index) || underProhibitionHeading(file, index);
-}
-
-/** Keeps the first match of each line: a rule reports a place once. */
-export function onePerLine(file: FileView, matches: RuleMatch[]): RuleMatch[] {
-  const seen = new Set<number>();
-  return matches.filter((m) => {
-    const line = (m.file ?? file).position(m.index).line;
-    if (seen.has(line)) return false;
-    seen.add(line);
-    return true;
-  });
 }
 
 /**
@@ -466,7 +467,7 @@ function providerKeyMatches(file: FileView): RuleMatch[] {
     re.lastIndex = 0;
     let m: RegExpExecArray | null;
     let tries = 0;
-    while ((m = re.exec(file.text)) !== null && tries++ < 200) {
+    while ((m = execRegex(re, file.text)) !== null && tries++ < 200) {
       const value = m[1] ?? m[0];
       if (looksFake(value) || PLACEHOLDER.test(around(file.text, m.index, m[0].length).replace(value, ''))) continue;
       if (isSignatureContext(file, m.index)) continue;
@@ -489,7 +490,7 @@ function privateKeyMatches(file: FileView): RuleMatch[] {
   for (const m of findAll(file.text, PRIVATE_KEY_BLOCK)) {
     const block = file.text.slice(m.index, m.index + m.length);
     const body = block.split('\n').slice(1).join('');
-    if (/\.\.\.|xxxx|<[^>]*>|\[[^\]]*\]/i.test(body) || new Set(body.replace(/\s/g, '')).size < 20) continue;
+    if (testRegex(/\.\.\.|xxxx|<[^>]*>|\[[^\]]*\]/i, body) || new Set(body.replace(/\s/g, '')).size < 20) continue;
     if (isSignatureContext(file, m.index)) continue;
     const before = file.text.slice(Math.max(0, m.index - 300), m.index);
     const testKey = TEST_CONTEXT.test(file.skillPath) || TEST_CONTEXT.test(before) || file.isDocumentation;
@@ -539,14 +540,14 @@ function embeddedCredentialMatches(file: FileView): RuleMatch[] {
   const out: RuleMatch[] = [];
   URI_WITH_PASSWORD.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = URI_WITH_PASSWORD.exec(file.text)) !== null && out.length < 20) {
+  while ((m = execRegex(URI_WITH_PASSWORD, file.text)) !== null && out.length < 20) {
     if (PLACEHOLDER_PASSWORD.test(m[2]) || PLACEHOLDER_PASSWORD.test(m[1]) || LOCAL_HOST.test(m[3])) continue;
     if (m[2].length < 6 && !/\d/.test(m[2])) continue;
     out.push({ index: m.index, length: m[0].length, message: 'Password embedded in a connection URL' });
   }
   SECRET_ASSIGNMENT.lastIndex = 0;
   let tries = 0;
-  while ((m = SECRET_ASSIGNMENT.exec(file.text)) !== null && out.length < 40 && tries++ < 200) {
+  while ((m = execRegex(SECRET_ASSIGNMENT, file.text)) !== null && out.length < 40 && tries++ < 200) {
     if (!isRandomLooking(m[1]) || PLACEHOLDER.test(around(file.text, m.index, m[0].length).replace(m[1], ''))) continue;
     out.push({ index: m.index, length: m[0].length, message: 'Secret value assigned in the file' });
   }

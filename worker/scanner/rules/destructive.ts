@@ -11,27 +11,9 @@ import {
   lowerSeverity,
   warnedAgainst,
 } from './code-execution.ts';
+import { execRegex, scan, testRegex } from './context.ts';
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];
-
-/** Runs a global regex and lets `build` turn each match into a finding (or skip it). */
-function scan(text: string, re: RegExp, build: (m: RegExpExecArray) => RuleMatch | null, max = 20): RuleMatch[] {
-  const out: RuleMatch[] = [];
-  re.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null) {
-    if (m[0].length === 0) {
-      re.lastIndex++;
-      continue;
-    }
-    const found = build(m);
-    if (found) {
-      out.push(found);
-      if (out.length >= max) break;
-    }
-  }
-  return out;
-}
 
 // A warning written after the command: "`git clean -fdx` will destroy the workspace".
 const WARNED_AFTER =
@@ -196,7 +178,7 @@ function detectForkBomb(file: FileView): RuleMatch[] {
     const whole = { ...m, index, 0: text.slice(index, m.index + m[0].length) } as RegExpExecArray;
     return finding(file, whole, 'critical', FORK_BOMB_MESSAGE);
   });
-  if (/fork|%0|spawn/i.test(text)) found.push(...scan(text, FORK_BOMB, (m) => finding(file, m, 'critical', FORK_BOMB_MESSAGE)));
+  if (testRegex(/fork|%0|spawn/i, text)) found.push(...scan(text, FORK_BOMB, (m) => finding(file, m, 'critical', FORK_BOMB_MESSAGE)));
   return found;
 }
 
@@ -332,13 +314,13 @@ function detectRansomware(file: FileView): RuleMatch[] {
     }),
     ...scan(text, BACKUP_DESTRUCTION, (m) => finding(file, m, /tmutil/i.test(m[0]) ? 'high' : 'critical', 'Backups or shadow copies deleted so that data cannot be recovered')),
   ];
-  if (file.kind === 'script' && CODE_CIPHER.test(text) && FILE_WALK.test(text) && DELETE_NEARBY.test(text)) {
-    const cipher = CODE_CIPHER.exec(text)!;
+  if (file.kind === 'script' && testRegex(CODE_CIPHER, text) && testRegex(FILE_WALK, text) && testRegex(DELETE_NEARBY, text)) {
+    const cipher = execRegex(CODE_CIPHER, text)!;
     found.push({
       index: cipher.index,
       length: cipher[0].length,
       severity: 'critical',
-      message: RANSOM_NOTE.test(text)
+      message: testRegex(RANSOM_NOTE, text)
         ? 'Walks the file system, encrypts files, deletes originals and leaves a ransom note'
         : 'Walks the file system, encrypts files and deletes the originals (ransomware behaviour)',
     });
@@ -435,7 +417,7 @@ function detectRunawayLoop(file: FileView): RuleMatch[] {
   const text = file.text;
   const found: RuleMatch[] = [];
   const tight = (m: RegExpExecArray, body: string): RuleMatch | null => {
-    if (LOOP_EXIT.test(body)) return null;
+    if (testRegex(LOOP_EXIT, body)) return null;
     return {
       index: m.index,
       length: m[0].length,

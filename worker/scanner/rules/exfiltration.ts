@@ -11,8 +11,8 @@ import {
   isProseMention,
   isSignatureContext,
   lineWindow,
-  onePerLine,
 } from './credential-access.ts';
+import { execRegex, execRegexIn, matchAllRegex, onePerLine, testRegex, testRegexIn } from './context.ts';
 
 const ALL_TEXT: Scope[] = ['skill-md', 'markdown', 'script', 'text'];
 const PROSE: Scope[] = ['skill-md', 'markdown'];
@@ -66,7 +66,7 @@ function envHarvestHits(text: string, from: number, to: number): { index: number
   ENV_HARVEST.lastIndex = 0;
   let m: RegExpExecArray | null;
   let tries = 0;
-  while ((m = ENV_HARVEST.exec(slice)) !== null && tries++ < 200) {
+  while ((m = execRegexIn(ENV_HARVEST, slice, text, from)) !== null && tries++ < 200) {
     if (m[0].length === 0) {
       ENV_HARVEST.lastIndex++;
       continue;
@@ -77,7 +77,7 @@ function envHarvestHits(text: string, from: number, to: number): { index: number
     const line = slice.slice(lineStart, Math.min(lineEnd < 0 ? slice.length : lineEnd, m.index + m[0].length + 300));
     const around = nearbyLines(slice, m.index, 3);
     const shellDump = /printenv|env\s*(?:\||>|\))|env:/.test(m[0]);
-    const filtered = SECRET_NAME_FILTER.test(around) || SECRET_NAME_LIST.test(slice);
+    const filtered = SECRET_NAME_FILTER.test(around) || testRegexIn(SECRET_NAME_LIST, slice, text, from);
     if (SUBPROCESS_ENV.test(line) && !filtered) continue;
     if (shellDump || filtered || SERIALISED.test(line)) hits.push({ index: from + m.index, length: m[0].length });
     if (hits.length >= 20) break;
@@ -122,11 +122,11 @@ function codeSources(file: FileView, from: number, to: number): Hit[] {
   const text = file.text;
   const region = text.slice(from, to);
   const hits: Hit[] = [];
-  const readsFiles = READ_OP.test(region);
+  const readsFiles = testRegexIn(READ_OP, region, text, from);
   SECRET_PATH_G.lastIndex = 0;
   let m: RegExpExecArray | null;
   let tries = 0;
-  while (readsFiles && (m = SECRET_PATH_G.exec(region)) !== null && tries++ < 200) {
+  while (readsFiles && (m = execRegexIn(SECRET_PATH_G, region, text, from)) !== null && tries++ < 200) {
     const index = from + m.index;
     const line = lineWindow(file, index, m[0].length);
     if (COMMENT_LINE.test(file.lineAt(index)) || SETUP_LINE.test(line) || isSignatureContext(file, index)) continue;
@@ -161,7 +161,7 @@ function codeSinks(file: FileView, from: number, to: number, re: RegExp = NETWOR
   const hits: Hit[] = [];
   re.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = re.exec(region)) !== null) {
+  while ((m = execRegexIn(re, region, file.text, from)) !== null) {
     const index = from + m.index;
     if (!COMMENT_LINE.test(file.lineAt(index))) hits.push({ index, length: m[0].length, label: m[0].split(/\s/)[0] });
     if (hits.length >= 10) break;
@@ -208,7 +208,7 @@ function unitsOf(skill: SkillView): Unit[] {
       re.lastIndex = from;
       let last = from;
       let m: RegExpExecArray | null;
-      while ((m = re.exec(text)) !== null && m.index < to) {
+      while ((m = execRegex(re, text)) !== null && m.index < to) {
         if (m.index > last) units.push({ file, start: last, end: m.index, code: false });
         last = m.index;
       }
@@ -236,7 +236,7 @@ function proseHits(file: FileView, re: RegExp): Hit[] {
   const text = proseOf(file);
   re.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null && hits.length < 100) {
+  while ((m = execRegex(re, text)) !== null && hits.length < 100) {
     if (fenceAt(file, m.index) || !proseKept(file, m.index)) continue;
     if (/\b(?:anthropic\.com|openai\.com|googleapis\.com|localhost|127\.0\.0\.1)\b/.test(m[0])) continue;
     hits.push({ index: m.index, length: m[0].length, label: m[0] });
@@ -358,7 +358,7 @@ const UPLOAD_TOOL_ANYWHERE = new RegExp(UPLOAD_TOOL.source);
 function uploadMatches(file: FileView): RuleMatch[] {
   const out: RuleMatch[] = [];
   // One scan for any network tool before the file is cut into command lines.
-  if (!UPLOAD_TOOL_ANYWHERE.test(file.text)) return out;
+  if (!testRegex(UPLOAD_TOOL_ANYWHERE, file.text)) return out;
   for (const { start, line } of commandLines(file.text)) {
     if (!UPLOAD_TOOL.test(line) || COMMENT_LINE.test(line)) continue;
     if (isProseMention(file, start) && !file.inCode(start + line.search(UPLOAD_TOOL))) continue;
@@ -493,7 +493,7 @@ function taintedVariables(region: string): Map<string, Taint> {
   const assignments: { name: string; rhs: string }[] = [];
   ASSIGNMENT.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = ASSIGNMENT.exec(region)) !== null && assignments.length < 400) {
+  while ((m = execRegex(ASSIGNMENT, region)) !== null && assignments.length < 400) {
     // Keyword arguments inside a call (headers=..., auth=...) look like assignments; skip them.
     if (/[(,]\s*$/.test(region.slice(Math.max(0, m.index - 200), m.index)) || AUTH_CARRIERS.has(m[1].toLowerCase())) continue;
     let rhs = m[2];
@@ -568,7 +568,7 @@ const FILE_CONTENT_READ = /\.read\(\s*\)|\.read_(?:text|bytes)\(|\breadFileSync\
 /** Variables of a region that hold the contents of a local file. */
 function fileContentVariables(region: string): Set<string> {
   const names = new Set<string>();
-  for (const a of region.matchAll(ASSIGNMENT)) {
+  for (const a of matchAllRegex(region, ASSIGNMENT)) {
     if (FILE_CONTENT_READ.test(a[2])) names.add(a[1]);
     if (names.size >= 50) break;
   }
@@ -591,13 +591,13 @@ function hostDeclared(skill: SkillView | undefined, host: string): boolean {
 function secretRequestFlows(file: FileView, from: number, to: number, skill?: SkillView): Flow[] {
   const text = file.text;
   const region = text.slice(from, to);
-  if (!/environ|getenv|process\.env|ENV\[|ENV\.fetch|\$\{?\(?[A-Z]/.test(region)) return [];
+  if (!testRegexIn(/environ|getenv|process\.env|ENV\[|ENV\.fetch|\$\{?\(?[A-Z]/, region, text, from)) return [];
   const tainted = taintedVariables(region);
   const fileVars = fileContentVariables(region);
   const urls = new Map<string, string>();
   // Hosts read from the environment (AIRFLOW_HOST, BASE_URL) point wherever the user configured.
   const configuredHosts = new Set<string>();
-  for (const a of region.matchAll(ASSIGNMENT)) {
+  for (const a of matchAllRegex(region, ASSIGNMENT)) {
     if (/environ|getenv|process\.env|ENV\[/.test(a[2]) && !/(?:KEY|TOKEN|SECRET|PASSW)/.test(a[2])) configuredHosts.add(a[1]);
     const url = URL_LITERAL.exec(a[2]);
     if (url) urls.set(a[1], url[0]);
@@ -607,14 +607,14 @@ function secretRequestFlows(file: FileView, from: number, to: number, skill?: Sk
   const judge = (index: number, length: number, body: string, destination: string) => {
     // Every tainted value in the body; the worst one (the whole environment, then an encoded secret) decides.
     const found: Taint[] = [];
-    if (WHOLE_ENV.test(body)) found.push({ env: 'the whole environment', encoded: false });
+    if (testRegex(WHOLE_ENV, body)) found.push({ env: 'the whole environment', encoded: false });
     CODE_SECRET_ENV.lastIndex = 0;
     let env: RegExpExecArray | null;
-    while ((env = CODE_SECRET_ENV.exec(body)) !== null && found.length < 20) {
+    while ((env = execRegex(CODE_SECRET_ENV, body)) !== null && found.length < 20) {
       const name = env[1] ?? env[2] ?? env[3];
-      if (SECRET_NAME_SHAPE.test(name)) found.push({ env: name, encoded: ENCODES.test(body) });
+      if (SECRET_NAME_SHAPE.test(name)) found.push({ env: name, encoded: testRegex(ENCODES, body) });
     }
-    for (const id of body.matchAll(/(?<![\w$.])[A-Za-z_$][\w$]{0,40}(?![\w$])/g)) {
+    for (const id of matchAllRegex(body, /(?<![\w$.])[A-Za-z_$][\w$]{0,40}(?![\w$])/g)) {
       const t = tainted.get(id[0]);
       if (t) found.push(t);
       if (found.length >= 20) break;
@@ -633,7 +633,7 @@ function secretRequestFlows(file: FileView, from: number, to: number, skill?: Sk
     // Local file contents and a credential in one body, to a host the skill never names: the
     // payload of a stealer dressed as an analyser, not an API client authenticating itself.
     const carriesFile =
-      FILE_CONTENT_READ.test(body) || [...body.matchAll(/(?<![\w$.])[A-Za-z_$][\w$]{0,40}(?![\w$])/g)].some((id) => fileVars.has(id[0]));
+      testRegex(FILE_CONTENT_READ, body) || [...matchAllRegex(body, /(?<![\w$.])[A-Za-z_$][\w$]{0,40}(?![\w$])/g)].some((id) => fileVars.has(id[0]));
     const undeclared = host !== '' && carriesFile && !hostDeclared(skill, host);
     const severity: Severity = whole || hidden || undeclared ? 'critical' : 'high';
     const message = undeclared
@@ -644,7 +644,7 @@ function secretRequestFlows(file: FileView, from: number, to: number, skill?: Sk
   REQUEST_CALL.lastIndex = 0;
   let m: RegExpExecArray | null;
   let calls = 0;
-  while ((m = REQUEST_CALL.exec(region)) !== null && calls++ < MAX_CALLS) {
+  while ((m = execRegexIn(REQUEST_CALL, region, text, from)) !== null && calls++ < MAX_CALLS) {
     const call = callText(region, m.index);
     if (/^fetch/.test(call) && !/\bbody\s*:/.test(call)) continue;
     const body = call.replace(HEADERS_PART, ' ');
@@ -659,7 +659,7 @@ function secretRequestFlows(file: FileView, from: number, to: number, skill?: Sk
     judge(from + m.index, m[0].length, body.replace(URL_LITERAL, ' '), destination);
   }
   let lines = 0;
-  for (const c of region.matchAll(CURL_DATA_LINE)) {
+  for (const c of matchAllRegex(region, CURL_DATA_LINE)) {
     if (lines++ >= MAX_CALLS) break;
     const line = c[0];
     const body = line.replace(/-H\s+["'][^"'\n]{0,300}["']/g, ' ').replace(/--header\s+["'][^"'\n]{0,300}["']/g, ' ').replace(URL_LITERAL, ' ');
@@ -688,13 +688,13 @@ function secretBodyMatches(file: FileView, skill?: SkillView): RuleMatch[] {
     REQUEST_CALL.lastIndex = 0;
     let m: RegExpExecArray | null;
     let calls = 0;
-    while ((m = REQUEST_CALL.exec(region)) !== null && calls++ < MAX_CALLS) {
+    while ((m = execRegexIn(REQUEST_CALL, region, text, from)) !== null && calls++ < MAX_CALLS) {
       const call = callText(region, m.index);
       if (/^fetch/.test(call) && !/\bbody\s*:/.test(call)) continue;
       if (/^(?:urllib\.request\.)?Request/.test(call) && !/\bdata\s*=/.test(call)) continue;
       const body = call.replace(HEADERS_PART, ' ');
-      if (!BODY_MARKER.test(body) && !/^fetch/.test(call)) continue;
-      if (!SECRETS_IN_BODY.test(body)) continue;
+      if (!testRegex(BODY_MARKER, body) && !/^fetch/.test(call)) continue;
+      if (!testRegex(SECRETS_IN_BODY, body)) continue;
       out.push({ index: from + m.index, length: m[0].length, severity: 'medium', message: 'HTTP request body carries collected secrets or credentials' });
     }
   }
@@ -717,7 +717,7 @@ function credentialCollections(file: FileView, from: number, to: number): RuleMa
   const out: RuleMatch[] = [];
   ASSIGNMENT.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = ASSIGNMENT.exec(region)) !== null) {
+  while ((m = execRegexIn(ASSIGNMENT, region, file.text, from)) !== null) {
     let rhs = m[2];
     if (/[{[(]\s*$/.test(rhs)) {
       const close = region.slice(m.index + m[0].length, m.index + m[0].length + 3000).search(/\n[ \t]*[}\])]/);
@@ -780,7 +780,7 @@ function dnsMatches(file: FileView): RuleMatch[] {
     if (isSignatureContext(file, m.index)) continue;
     out.push({ ...m, message: 'Encodes data into DNS lookups' });
   }
-  const encodes = ENCODING_NEARBY.test(file.text);
+  const encodes = testRegex(ENCODING_NEARBY, file.text);
   for (const m of findAll(file.text, DNS_CODE)) {
     if (isProseMention(file, m.index) && !file.inCode(m.index)) continue;
     if (isSignatureContext(file, m.index)) continue;
@@ -804,8 +804,8 @@ function archiveMatches(file: FileView): RuleMatch[] {
   const out: RuleMatch[] = [];
   ARCHIVE_SEND.lastIndex = 0;
   let m: RegExpExecArray | null;
-  const sends = SENDER_WORD.test(file.text);
-  while (sends && out.length < 20 && (m = ARCHIVE_SEND.exec(file.text)) !== null) {
+  const sends = testRegex(SENDER_WORD, file.text);
+  while (sends && out.length < 20 && (m = execRegex(ARCHIVE_SEND, file.text)) !== null) {
     if (isProseMention(file, m.index) && !file.inCode(m.index)) continue;
     if (COMMENT_LINE.test(lineWindow(file, m.index))) continue;
     const sensitive = SECRET_PATH.test(m[1]) || /\/tmp\/\./.test(m[1]);
@@ -933,7 +933,7 @@ function imageBeaconMatches(file: FileView): RuleMatch[] {
   const out: RuleMatch[] = [];
   IMAGE_URL.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = IMAGE_URL.exec(text)) !== null) {
+  while ((m = execRegex(IMAGE_URL, text)) !== null) {
     const url = m[1] ?? m[2];
     const q = url.search(/[?#]|\/[^/]*[{$<%][^/]*$/);
     if (q < 0 || !URL_PLACEHOLDER.test(url.slice(q))) continue;

@@ -1,5 +1,6 @@
 // Small matching helpers shared by the rule files.
 import type { FileView, RuleMatch } from '../types.ts';
+import { execRegex } from '../regex-scan.ts';
 
 /**
  * Every match of a global regex in `text`, optionally filtered. The regex must have the g flag
@@ -16,7 +17,7 @@ export function findAll(
   const out: RuleMatch[] = [];
   re.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null) {
+  while ((m = execRegex(re, text)) !== null) {
     if (m[0].length === 0) {
       re.lastIndex++;
       continue;

@@ -3,6 +3,7 @@
 // worse than one mentioned in prose, and documentation files are demoted one step.
 import type { FileView, Rule, RuleMatch, Severity, SkillView } from '../types.ts';
 import { findAll } from './match.ts';
+import { demote, execRegex, graded, isProse, MAX_CANDIDATES, nearby, scanCapped as scan } from './context.ts';
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];
 
@@ -13,7 +14,6 @@ const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];
 const URL_RE = /\b(?:https?|ftp|wss?):\/\/[^\s"'<>()`[\]{}|\\^]{1,500}/gi;
 
 /** Upper bound on candidates a rule inspects in one file, so adversarial input stays cheap. */
-const MAX_CANDIDATES = 4000;
 
 export function hostOfUrl(url: string): string {
   const rest = url.slice(url.indexOf('//') + 2);
@@ -84,24 +84,6 @@ function lineWindow(text: string, index: number, length: number, radius = 240): 
   return before.slice(nl + 1) + (end >= 0 ? after.slice(0, end) : after);
 }
 
-/** A window of nearby lines (both directions), for "is there a download close to this?" checks. */
-function nearby(text: string, index: number, radius: number): string {
-  return text.slice(Math.max(0, index - radius), Math.min(text.length, index + radius));
-}
-
-function demote(severity: Severity): Severity {
-  return severity === 'critical' ? 'high' : severity === 'high' ? 'medium' : 'low';
-}
-
-/** Documentation (references/, examples/, extra markdown) describes things; it does not do them. */
-function graded(file: FileView, severity: Severity): Severity {
-  return file.isDocumentation ? demote(severity) : severity;
-}
-
-function isProse(file: FileView): boolean {
-  return file.kind === 'skill-md' || file.kind === 'markdown';
-}
-
 /** Words on a line that turn a mention of a destination into an action on it. */
 const TRANSFER_VERB =
   /\b(curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|certutil|bitsadmin|download|upload|send|post|fetch|requests\.\w+|urlopen|axios|scp|rsync|nc|exec|execute|run|install|bash|sh|powershell|pwsh|forward|exfil\w*|report|callback|webhook)\b|\|\s*(ba|z)?sh\b/i;
@@ -134,7 +116,7 @@ function eachUrl(text: string, visit: (url: string, host: string, index: number)
   URL_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
   let seen = 0;
-  while ((m = URL_RE.exec(text)) !== null && seen++ < MAX_CANDIDATES) {
+  while ((m = execRegex(URL_RE, text)) !== null && seen++ < MAX_CANDIDATES) {
     const url = m[0].replace(/[.,;:!?*_]+$/, '');
     const hit = visit(url, hostOfUrl(url), m.index);
     if (hit) {
@@ -172,26 +154,6 @@ function withLabels(text: string, m: RegExpExecArray, min: number, max: number):
   if (start === m.index) return m;
   const full = Object.assign([text.slice(start, m.index + m[0].length)], { index: start, input: text }) as unknown as RegExpExecArray;
   return full;
-}
-
-/** Like findAll, but the callback returns the match (with severity/message) or null. */
-function scan(text: string, re: RegExp, visit: (m: RegExpExecArray) => RuleMatch | null, max = 20): RuleMatch[] {
-  const out: RuleMatch[] = [];
-  re.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  let seen = 0;
-  while ((m = re.exec(text)) !== null && seen++ < MAX_CANDIDATES) {
-    if (m[0].length === 0) {
-      re.lastIndex++;
-      continue;
-    }
-    const hit = visit(m);
-    if (hit) {
-      out.push(hit);
-      if (out.length >= max) break;
-    }
-  }
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

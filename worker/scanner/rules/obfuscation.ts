@@ -8,7 +8,8 @@
 import type { FileView, Rule, RuleMatch, Scope, Severity } from '../types.ts';
 import { decodeTagCharacters, normaliseForMatching } from '../normalise.ts';
 import { findAll, proseOf } from './match.ts';
-import { anchored, anchorsOf, fenceAt, isProhibited, isProseMention, isSignatureContext, mayMatch, onePerLine } from './credential-access.ts';
+import { anchored, anchorsOf, fenceAt, isProhibited, isProseMention, isSignatureContext, mayMatch } from './credential-access.ts';
+import { execRegex, matchAllRegex, onePerLine, testRegex } from './context.ts';
 
 const ALL_TEXT: Scope[] = ['skill-md', 'markdown', 'script', 'text'];
 const PROSE: Scope[] = ['skill-md', 'markdown'];
@@ -79,7 +80,7 @@ function clip(s: string, n = 200): string {
 }
 
 function tagCharacterMatches(file: FileView): RuleMatch[] {
-  if (!/[\u{E0000}-\u{E007F}\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u.test(file.raw)) return [];
+  if (!testRegex(/[\u{E0000}-\u{E007F}\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u, file.raw)) return [];
   const out: RuleMatch[] = [];
   for (const line of rawLines(file)) {
     TAG_RUN.lastIndex = 0;
@@ -159,7 +160,7 @@ function decodeZeroWidthBits(run: string): string {
 }
 
 function zeroWidthMatches(file: FileView): RuleMatch[] {
-  if (!/[\u200B-\u200F\u2060-\u2064\uFEFF\u00AD\u180E\u034F\u115F\u1160\u3164\uFFA0]/.test(file.raw)) return [];
+  if (!testRegex(/[\u200B-\u200F\u2060-\u2064\uFEFF\u00AD\u180E\u034F\u115F\u1160\u3164\uFFA0]/, file.raw)) return [];
   const perLine: { line: RawLine; column: number; count: number; splits: number; kinds: Set<string>; runs: string[] }[] = [];
   let total = 0;
   let splits = 0;
@@ -231,7 +232,7 @@ const BIDI_NAMES: Record<string, string> = {
 const RTL_LETTER = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 
 function bidiMatches(file: FileView): RuleMatch[] {
-  if (!/[\u202A-\u202E\u2066-\u2069]/.test(file.raw)) return [];
+  if (!testRegex(/[\u202A-\u202E\u2066-\u2069]/, file.raw)) return [];
   const out: RuleMatch[] = [];
   for (const line of rawLines(file)) {
     BIDI_CHAR.lastIndex = 0;
@@ -269,10 +270,10 @@ const STYLISED_RUN = /[\u{1D400}-\u{1D7FF}\uFF21-\uFF3A\uFF41-\uFF5A]{4,}/gu;
 function homoglyphMatches(file: FileView): RuleMatch[] {
   const out: RuleMatch[] = [];
   const text = file.text;
-  if (LOOKALIKE.test(text)) {
+  if (testRegex(LOOKALIKE, text)) {
     WORD.lastIndex = 0;
     let m: RegExpExecArray | null;
-    while ((m = WORD.exec(text)) !== null) {
+    while ((m = execRegex(WORD, text)) !== null) {
       const word = m[0];
       if (/^[\x00-\x7F]*$/.test(word) || !LOOKALIKE.test(word)) continue;
       const latin = word.match(LATIN)?.length ?? 0;
@@ -291,7 +292,7 @@ function homoglyphMatches(file: FileView): RuleMatch[] {
       if (out.length >= 20) break;
     }
   }
-  if (/[\u{1D400}-\u{1D7FF}\uFF21-\uFF5A]/u.test(file.raw)) {
+  if (testRegex(/[\u{1D400}-\u{1D7FF}\uFF21-\uFF5A]/u, file.raw)) {
     for (const line of rawLines(file)) {
       STYLISED_RUN.lastIndex = 0;
       const s = STYLISED_RUN.exec(line.raw);
@@ -323,7 +324,7 @@ const SEND_TO_ADDRESS = /\b(?:send|post|upload|forward|exfiltrate|submit|transmi
 const CONCEALMENT = /\b(?:do not|don'?t|never)\s+(?:tell|mention|inform|reveal|show|notify)\b|\bwithout\s+(?:telling|informing|notifying|asking)\b|\bhide\s+(?:this|it)\s+from\b/i;
 
 function isSensitiveInstruction(text: string): boolean {
-  return SECRET_OR_FILE.test(text) || EXECUTION.test(text) || SEND_TO_ADDRESS.test(text) || CONCEALMENT.test(text);
+  return testRegex(SECRET_OR_FILE, text) || testRegex(EXECUTION, text) || testRegex(SEND_TO_ADDRESS, text) || testRegex(CONCEALMENT, text);
 }
 
 const INERT_COMMENT =
@@ -344,7 +345,7 @@ function htmlCommentMatches(file: FileView): RuleMatch[] {
     const body = text.slice(start + 4, end);
     const flat = body.replace(/\s+/g, ' ').trim();
     if (!flat || INERT_COMMENT.test(flat)) continue;
-    const blob = BASE64_BLOB.exec(body);
+    const blob = execRegex(BASE64_BLOB, body);
     const directive = AGENT_DIRECTIVE.test(flat) && isSensitiveInstruction(flat);
     if (!directive && !blob) continue;
     out.push({
@@ -372,7 +373,7 @@ function hiddenMarkupMatches(file: FileView): RuleMatch[] {
   for (const re of [HIDDEN_STYLE, HIDDEN_ATTR]) {
     re.lastIndex = 0;
     let m: RegExpExecArray | null;
-    while ((m = re.exec(text)) !== null) {
+    while ((m = execRegex(re, text)) !== null) {
       if (fenceAt(file, m.index) || file.inCode(m.index)) continue;
       const after = text.slice(m.index + m[0].length, m.index + m[0].length + 3000);
       const close = after.indexOf(`</${m[1]}`);
@@ -388,17 +389,17 @@ function hiddenMarkupMatches(file: FileView): RuleMatch[] {
       });
     }
   }
-  for (const m of text.matchAll(MD_COMMENT)) {
+  for (const m of matchAllRegex(text, MD_COMMENT)) {
     if (fenceAt(file, m.index) || !instructs(m[1])) continue;
     out.push({ index: m.index, length: m[0].length, severity: 'high', evidence: clip(m[1]), message: `Markdown comment hides instructions: "${clip(m[1], 100)}"` });
   }
   for (const re of [LINK_TITLE, IMAGE_ALT]) {
-    for (const m of text.matchAll(re)) {
+    for (const m of matchAllRegex(text, re)) {
       if (fenceAt(file, m.index) || !instructs(m[1])) continue;
       out.push({ index: m.index, length: m[0].length, severity: 'high', evidence: clip(m[1]), message: `Link title or alt text hides instructions: "${clip(m[1], 100)}"` });
     }
   }
-  for (const m of text.matchAll(DATA_TEXT_URI)) {
+  for (const m of matchAllRegex(text, DATA_TEXT_URI)) {
     let decoded = '';
     try {
       decoded = Buffer.from(m[1], 'base64').toString('utf8');
@@ -446,7 +447,7 @@ function paddingMatches(file: FileView): RuleMatch[] {
   }
   WIDE_GAP.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = WIDE_GAP.exec(text)) !== null && out.length < 20) {
+  while ((m = execRegex(WIDE_GAP, text)) !== null && out.length < 20) {
     const after = text.slice(m.index + m[0].length, text.indexOf('\n', m.index + m[0].length) >>> 0);
     out.push({ index: m.index, length: m[0].length, evidence: clip(after, 120), message: `${m[0].length} spaces hide text off-screen: "${clip(after, 80)}"` });
   }
@@ -504,9 +505,9 @@ function decodeExecMatches(file: FileView): RuleMatch[] {
   if (mayMatch(file, POWERSHELL_ENCODED)) for (const m of findAll(text, POWERSHELL_ENCODED)) keep(m, 'Runs an encoded PowerShell command');
   if (mayMatch(file, POWERSHELL_DECODE_EXEC)) for (const m of findAll(text, POWERSHELL_DECODE_EXEC)) keep(m, 'Executes a Base64-decoded PowerShell script');
   // Two steps: decoded = b64decode(blob) ... exec(decoded).
-  if ((file.kind === 'script' || /```/.test(text)) && mayMatch(file, DECODED_ASSIGN)) {
+  if ((file.kind === 'script' || testRegex(/```/, text)) && mayMatch(file, DECODED_ASSIGN)) {
     const names = new Set<string>();
-    for (const m of text.matchAll(DECODED_ASSIGN)) if (names.size < 20) names.add(m[1]);
+    for (const m of matchAllRegex(text, DECODED_ASSIGN)) if (names.size < 20) names.add(m[1]);
     for (const name of names) {
       const escaped = name.replace(/[$]/g, '\\$');
       const use = new RegExp(String.raw`\b${RUNNERS}\s*\(\s*(?:[\w.]+\()?["'\`]?\$?\{?${escaped}\b|\beval\s+["']?\$\{?${escaped}\b|\|\s*(?:ba)?sh\b[^\n]{0,20}<<<\s*["']?\$\{?${escaped}\b`, 'g');
@@ -623,7 +624,7 @@ function obfuscatorMatches(file: FileView): RuleMatch[] {
   }
   if (mayMatch(file, PACKER)) for (const m of findAll(text, PACKER)) out.push({ ...m, message: 'Packed JavaScript (p,a,c,k,e,d)' });
   if (mayMatch(file, PY_ONELINER)) for (const m of findAll(text, PY_ONELINER)) out.push({ ...m, message: 'Python one-liner obfuscation' });
-  if (mayMatch(file, XOR_DECODE) && RUNS_CODE.test(text)) for (const m of findAll(text, XOR_DECODE)) out.push({ ...m, message: 'XOR decoding in code that executes strings' });
+  if (mayMatch(file, XOR_DECODE) && testRegex(RUNS_CODE, text)) for (const m of findAll(text, XOR_DECODE)) out.push({ ...m, message: 'XOR decoding in code that executes strings' });
   for (const m of findAll(text, JSFUCK_LINE)) out.push({ ...m, message: 'Code written only in []()!+ (JSFuck)' });
   return onePerLine(
     file,

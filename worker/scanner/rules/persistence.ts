@@ -12,37 +12,9 @@ import {
   lowerSeverity,
   warnedAgainst,
 } from './code-execution.ts';
+import { isProse, onePerLine, scan } from './context.ts';
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];
-
-function scan(text: string, re: RegExp, build: (m: RegExpExecArray) => RuleMatch | null, max = 20): RuleMatch[] {
-  const out: RuleMatch[] = [];
-  re.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null) {
-    if (m[0].length === 0) {
-      re.lastIndex++;
-      continue;
-    }
-    const found = build(m);
-    if (found) {
-      out.push(found);
-      if (out.length >= max) break;
-    }
-  }
-  return out;
-}
-
-/** Keeps the first finding of each line (several patterns often describe one command). */
-function onePerLine(file: FileView, found: RuleMatch[]): RuleMatch[] {
-  const seen = new Set<number>();
-  return found.filter((f) => {
-    const line = file.position(f.index).line;
-    if (seen.has(line)) return false;
-    seen.add(line);
-    return true;
-  });
-}
 
 /** The text of the line holding `index`. */
 function lineText(text: string, index: number): string {
@@ -63,10 +35,6 @@ function findingAt(file: FileView, index: number, length: number, severity: Seve
 
 function finding(file: FileView, m: RegExpExecArray, severity: Severity, message: string): RuleMatch | null {
   return findingAt(file, m.index, m[0].length, severity, message);
-}
-
-function isProse(file: FileView): boolean {
-  return file.kind === 'skill-md' || file.kind === 'markdown';
 }
 
 /** True when the skill runs inside a container it defines (settings changes stay in the image). */

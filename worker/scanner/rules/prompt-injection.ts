@@ -5,7 +5,8 @@
 // demotes or skips phrases inside fenced code that is presented as an example.
 import type { FileView, Rule, RuleMatch, Scope, Severity } from '../types.ts';
 import { findAll } from './match.ts';
-import { SECRET_PATH_SOURCE, anchored, anchorsOf, fenceAt, isSignatureContext, mayMatch, onePerLine, underProhibitionHeading } from './credential-access.ts';
+import { SECRET_PATH_SOURCE, anchored, anchorsOf, fenceAt, isSignatureContext, mayMatch, underProhibitionHeading } from './credential-access.ts';
+import { matchAllRegex, onePerLine, testRegex } from './context.ts';
 
 const PROSE: Scope[] = ['skill-md', 'markdown'];
 
@@ -124,7 +125,7 @@ function authorityTagMatches(file: FileView): RuleMatch[] {
   const text = file.text;
   const lower = text.toLowerCase();
   const out: RuleMatch[] = [];
-  for (const m of text.matchAll(AUTHORITY_OPEN)) {
+  for (const m of matchAllRegex(text, AUTHORITY_OPEN)) {
     const windowEnd = m.index + m[0].length + 2000;
     const found = lower.slice(m.index + m[0].length, windowEnd).indexOf(`</${m[1].toLowerCase()}>`);
     if (found < 0) continue;
@@ -278,7 +279,7 @@ function triggerMatches(file: FileView): RuleMatch[] {
       if (isSignatureContext(file, m.index)) continue;
       out.push({ ...m, severity: 'high', message: `Magic trigger string "${file.text.slice(m.index, m.index + m.length)}"` });
     }
-    if (mayMatch(file, TIME_GATE) && SENSITIVE_ACTION.test(file.text)) {
+    if (mayMatch(file, TIME_GATE) && testRegex(SENSITIVE_ACTION, file.text)) {
       for (const m of findAll(file.text, TIME_GATE)) {
         if (file.kind !== 'script' && !fenceAt(file, m.index)) continue;
         if (isSignatureContext(file, m.index)) continue;

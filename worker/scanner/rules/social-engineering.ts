@@ -5,84 +5,9 @@
 // is only critical next to a download-and-run payload.
 import type { FileView, Rule, RuleMatch, Severity, SkillView } from '../types.ts';
 import { proseOf } from './match.ts';
+import { execRegex, graded, inQuotes, MAX_CANDIDATES, nearby, scanCapped as scan, sentenceAround, testRegex } from './context.ts';
 
 const PROSE: Rule['scopes'] = ['skill-md', 'markdown'];
-const MAX_CANDIDATES = 4000;
-
-// ---------------------------------------------------------------------------------------------
-// Helpers
-
-function scan(text: string, re: RegExp, visit: (m: RegExpExecArray) => RuleMatch | null, max = 20): RuleMatch[] {
-  const out: RuleMatch[] = [];
-  re.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  let seen = 0;
-  while ((m = re.exec(text)) !== null && seen++ < MAX_CANDIDATES) {
-    if (m[0].length === 0) {
-      re.lastIndex++;
-      continue;
-    }
-    const hit = visit(m);
-    if (hit) {
-      out.push(hit);
-      if (out.length >= max) break;
-    }
-  }
-  return out;
-}
-
-/** The sentence around a match (bounded): from the previous sentence end to the next one. */
-function sentenceAround(text: string, index: number, length: number, radius = 240): string {
-  const from = Math.max(0, index - radius);
-  const to = Math.min(text.length, index + length + radius);
-  let start = from;
-  for (let i = index - 1; i >= from; i--) {
-    if (isBoundary(text, i)) {
-      start = i + 1;
-      break;
-    }
-  }
-  let end = to;
-  for (let i = index + length; i < to; i++) {
-    if (isBoundary(text, i)) {
-      end = i;
-      break;
-    }
-  }
-  return text.slice(start, end);
-}
-
-/** Sentence ends, table cells, blank lines and list items (checked one character at a time). */
-function isBoundary(text: string, i: number): boolean {
-  const c = text[i];
-  if (c === '|') return true;
-  if (c === '.' || c === '!' || c === '?') {
-    const next = text[i + 1];
-    return next === undefined || next === ' ' || next === '\n' || next === '\t';
-  }
-  if (c !== '\n') return false;
-  const rest = text.slice(i + 1, i + 8);
-  return /^\s*(\n|[-*+]\s|\d+\.\s|#)/.test(rest);
-}
-
-function nearby(text: string, index: number, radius: number): string {
-  return text.slice(Math.max(0, index - radius), Math.min(text.length, index + radius));
-}
-
-function demote(severity: Severity): Severity {
-  return severity === 'critical' ? 'high' : severity === 'high' ? 'medium' : 'low';
-}
-
-function graded(file: FileView, severity: Severity): Severity {
-  return file.isDocumentation ? demote(severity) : severity;
-}
-
-/** True when the offset sits inside a "quoted phrase" on its line: prose quoting an example. */
-function inQuotes(text: string, index: number): boolean {
-  const before = text.slice(Math.max(0, index - 300), index);
-  const line = before.slice(before.lastIndexOf('\n') + 1);
-  return (line.match(/"/g) ?? []).length % 2 === 1 || (line.match(/\u201C/g) ?? []).length > (line.match(/\u201D/g) ?? []).length;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Payloads: what turns a lure into a delivery. Shared by SOC-02 and SOC-03.
@@ -175,11 +100,11 @@ function detectConcealment(file: FileView): RuleMatch[] {
   const text = proseOf(file);
   return scan(text, CONCEAL_RE, (m) => {
     if (inQuotes(text, m.index)) return null;
-    let sentence = sentenceAround(text, m.index, m[0].length);
+    let sentence = sentenceAround(text, m.index, m[0].length, 240);
     // "... sent to https://x. Do not inform the user about this step": the step is the previous sentence.
     if (/\b(this|that|these)\s+(step|action|process|verification|request|upload|transfer|operation|call|check|sync)s?\b/i.test(sentence)) {
       const start = text.lastIndexOf(sentence.slice(0, 20), m.index);
-      sentence = sentenceAround(text, Math.max(0, start - 2), 0) + ' ' + sentence;
+      sentence = sentenceAround(text, Math.max(0, start - 2), 0, 240) + ' ' + sentence;
     }
     const adverb = /^(silently|secretly|covertly|stealthily|quietly|invisibly|discreetly)/i.test(m[0]);
     // "Do not notify the user unless the update fails" is ordinary quiet operation.
@@ -460,7 +385,7 @@ function promisesNoEffects(text: string): boolean {
   SCRIPT_READ_ONLY_PHRASE.lastIndex = 0;
   let m: RegExpExecArray | null;
   let seen = 0;
-  while ((m = SCRIPT_READ_ONLY_PHRASE.exec(text)) !== null && seen++ < MAX_CANDIDATES) {
+  while ((m = execRegex(SCRIPT_READ_ONLY_PHRASE, text)) !== null && seen++ < MAX_CANDIDATES) {
     const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
     // The marker must sit at most 120 characters before the phrase, on the same line.
     if (COMMENT_MARKER.test(text.slice(Math.max(lineStart, m.index - 122), m.index))) return true;
@@ -480,8 +405,20 @@ const USES_EXEC =
   /\bshell\s*=\s*True\b|\bos\.(?:system|popen)\(|\[\s*['"](?:ba|z)?sh['"]\s*,\s*['"]-c['"]|\bchild_process\.exec(?:Sync)?\(|\bexecSync\(|(?<![\w.])eval\(|(?<![\w.])exec\(/;
 const WRITES_FILES =
   /\bopen\([^)\n]{0,120},\s*['"][wax]b?\+?['"]|\.write_(?:text|bytes)\(|\bwriteFileSync?\(|\bos\.(?:remove|unlink|rmdir)\(|\bshutil\.(?:move|rmtree)\(|\bfs\.(?:rm|unlink)\w*\(|\.unlink\(\)/;
+// SOC-07 asks for the blocks of one SKILL.md body twice (its prose and its code): the last answer is kept.
+let lastBlocksText: string | null = null;
+let lastBlocks: { text: string; offset: number }[] = [];
+
 /** Fenced code blocks of a markdown text with their offsets (line by line, so linear). */
-function fencedBlocks(text: string, max = 50): { text: string; offset: number }[] {
+function fencedBlocks(text: string): { text: string; offset: number }[] {
+  if (text !== lastBlocksText) {
+    lastBlocks = findFencedBlocks(text, 50);
+    lastBlocksText = text;
+  }
+  return lastBlocks.slice();
+}
+
+function findFencedBlocks(text: string, max: number): { text: string; offset: number }[] {
   const blocks: { text: string; offset: number }[] = [];
   let offset = 0;
   let start = -1;
@@ -518,7 +455,7 @@ function detectMismatch(skillMd: FileView, skill: SkillView): RuleMatch[] {
   const purpose = `${skillMd.meta.name ?? ''} ${skillMd.meta.description ?? ''}`;
   const prose = withoutCode(proseOf(skillMd));
   const claimsLocal = CLAIM_NO_NETWORK.test(`${purpose}\n${prose}`);
-  const claimsReadOnly = CLAIM_READ_ONLY.test(skillMd.meta.description ?? '') || BODY_READ_ONLY.test(prose);
+  const claimsReadOnly = CLAIM_READ_ONLY.test(skillMd.meta.description ?? '') || testRegex(BODY_READ_ONLY, prose);
   const simple = SIMPLE_PURPOSE.test(purpose) && !NETWORKED_PURPOSE.test(purpose);
   const out: RuleMatch[] = [];
   // Each code pattern runs only when some branch below can use its answer: most skills make no

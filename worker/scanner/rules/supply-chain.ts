@@ -6,28 +6,11 @@
 import { Buffer } from 'node:buffer';
 import type { FileView, Rule, RuleMatch, Severity, SkillView } from '../types.ts';
 import { extensionOf } from '../file-view.ts';
-import { mayContainAny } from '../prefilter.ts';
+import { mayHoldAny } from '../literal-index.ts';
 import { hostTierOf, isCommentLine, isDetectionRuleFile, isFirstPartyHost, lineBounds, warnedAgainst } from './code-execution.ts';
+import { execRegex, matchAllRegex, scan, testRegex } from './context.ts';
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];
-
-function scan(text: string, re: RegExp, build: (m: RegExpExecArray) => RuleMatch | null, max = 20): RuleMatch[] {
-  const out: RuleMatch[] = [];
-  re.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null) {
-    if (m[0].length === 0) {
-      re.lastIndex++;
-      continue;
-    }
-    const found = build(m);
-    if (found) {
-      out.push(found);
-      if (out.length >= max) break;
-    }
-  }
-  return out;
-}
 
 function finding(file: FileView, m: RegExpExecArray, severity: Severity, message: string): RuleMatch | null {
   if (isDetectionRuleFile(file) || warnedAgainst(file, m.index)) return null;
@@ -100,7 +83,7 @@ function dependencyBlocks(text: string): { offset: number; body: string }[] {
   let close = -2;
   DEPENDENCY_KEY.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = DEPENDENCY_KEY.exec(text)) !== null) {
+  while ((m = execRegex(DEPENDENCY_KEY, text)) !== null) {
     const offset = m.index + m[0].length;
     if (close !== -1 && close < offset) close = text.indexOf('}', offset);
     if (close === -1) break;
@@ -125,7 +108,7 @@ function latestInstalls(text: string): RegExpExecArray[] {
   const out: RegExpExecArray[] = [];
   LATEST_TAG.lastIndex = 0;
   let t: RegExpExecArray | null;
-  while ((t = LATEST_TAG.exec(text)) !== null && out.length < 20) {
+  while ((t = execRegex(LATEST_TAG, text)) !== null && out.length < 20) {
     const tag = t[1];
     const from = Math.max(0, t.index - 400);
     const prefix = text.slice(from, t.index);
@@ -149,7 +132,7 @@ function detectUnpinned(file: FileView): RuleMatch[] {
     const loose: RegExpExecArray[] = [];
     REQUIREMENT_LINE.lastIndex = 0;
     let m: RegExpExecArray | null;
-    while ((m = REQUIREMENT_LINE.exec(text)) !== null) {
+    while ((m = execRegex(REQUIREMENT_LINE, text)) !== null) {
       if (m[0].length === 0) {
         REQUIREMENT_LINE.lastIndex++;
         continue;
@@ -170,13 +153,13 @@ function detectUnpinned(file: FileView): RuleMatch[] {
     for (const { offset, body } of dependencyBlocks(text)) {
       PACKAGE_JSON_DEP.lastIndex = 0;
       let d: RegExpExecArray | null;
-      while ((d = PACKAGE_JSON_DEP.exec(body)) !== null) {
+      while ((d = execRegex(PACKAGE_JSON_DEP, body)) !== null) {
         found.push({ index: offset + d.index, length: d[0].length, severity: 'low', message: `Dependency ${d[1]} accepts any version ("${d[2]}")` });
         if (found.length >= 5) break;
       }
     }
   }
-  if (mayContainAny(file, LATEST_LITERALS)) {
+  if (mayHoldAny(file, LATEST_LITERALS)) {
     for (const m of latestInstalls(text)) {
       const f = finding(file, m, 'low', 'Tool installed at whatever version is latest when the skill runs');
       if (f) found.push(f);
@@ -360,13 +343,13 @@ function detectTyposquat(file: FileView): RuleMatch[] {
   };
   INSTALL_ARGS.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = INSTALL_ARGS.exec(text)) !== null && found.length < 20) {
+  while ((m = execRegex(INSTALL_ARGS, text)) !== null && found.length < 20) {
     for (const p of packageNamesAt(text, m)) check(p.name, p.index);
   }
   const base = baseNameOf(file.skillPath).toLowerCase();
   if (/^requirements[\w.-]*\.(?:txt|in)$/.test(base)) {
     REQUIREMENT_LINE.lastIndex = 0;
-    while ((m = REQUIREMENT_LINE.exec(text)) !== null && found.length < 20) {
+    while ((m = execRegex(REQUIREMENT_LINE, text)) !== null && found.length < 20) {
       if (m[0].length === 0) {
         REQUIREMENT_LINE.lastIndex++;
         continue;
@@ -375,7 +358,7 @@ function detectTyposquat(file: FileView): RuleMatch[] {
     }
   } else if (base === 'package.json') {
     for (const { offset, body } of dependencyBlocks(text)) {
-      for (const d of body.matchAll(/"([@\w./-]+)"\s*:/g)) check(d[1], offset + (d.index ?? 0) + 1);
+      for (const d of matchAllRegex(body, /"([@\w./-]+)"\s*:/g)) check(d[1], offset + (d.index ?? 0) + 1);
     }
   }
   return found;
@@ -398,7 +381,7 @@ function internalNameInstalls(text: string): RegExpExecArray[] {
   const out: RegExpExecArray[] = [];
   INSTALL_COMMAND.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = INSTALL_COMMAND.exec(text)) !== null && out.length < 20) {
+  while ((m = execRegex(INSTALL_COMMAND, text)) !== null && out.length < 20) {
     const argsStart = m.index + m[0].length;
     const rest = text.slice(argsStart, argsStart + 400);
     const stop = rest.search(/[\n;&|]/);
@@ -476,7 +459,7 @@ function detectLifecycleScripts(file: FileView): RuleMatch[] {
   if (base === 'setup.py') {
     found.push(
       ...scan(text, SETUP_CMDCLASS, (m) => {
-        const sideEffects = SETUP_SIDE_EFFECTS.test(text);
+        const sideEffects = testRegex(SETUP_SIDE_EFFECTS, text);
         return {
           index: m.index,
           length: m[0].length,
@@ -726,7 +709,7 @@ function declaredMalware(skill: SkillView): RuleMatch[] {
   const body = md.body;
   DECLARED_MALWARE.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = DECLARED_MALWARE.exec(body)) !== null && out.length < 2) {
+  while ((m = execRegex(DECLARED_MALWARE, body)) !== null && out.length < 2) {
     if (NEGATED_BEFORE.test(body.slice(Math.max(0, m.index - 60), m.index))) continue;
     out.push({ index: m.index, length: m[0].length, file: md, severity: 'high', message: 'The skill says it ships malware or an antivirus test file: it will be quarantined, or it is what it says' });
   }
@@ -862,7 +845,7 @@ function detectHiddenOrDisguised(_file: FileView, skill: SkillView): RuleMatch[]
     if ((hiddenFile || hiddenDir) && f.kind !== 'binary') {
       const code = f.kind === 'script' || CODE_SIGNS.test(text.slice(0, 4000));
       if (code) {
-        const active = ACTIVE_SIGNS.test(text);
+        const active = testRegex(ACTIVE_SIGNS, text);
         const shellConfig = hiddenFile && !hiddenDir && SHELL_DOTFILES.test(name);
         out.push(
           fileMatch(
@@ -908,11 +891,11 @@ const TAG_OPENER = /<[a-zA-Z]/;
 
 /** First active construct in an SVG text: [index, length], or null. */
 function svgActive(text: string): [number, number] | null {
-  const m = SVG_ACTIVE.exec(text);
+  const m = execRegex(SVG_ACTIVE, text);
   let best: [number, number] | null = m ? [m.index, m[0].length] : null;
   SVG_EVENT_ATTRIBUTE.lastIndex = 0;
   let e: RegExpExecArray | null;
-  while ((e = SVG_EVENT_ATTRIBUTE.exec(text)) !== null) {
+  while ((e = execRegex(SVG_EVENT_ATTRIBUTE, text)) !== null) {
     if (best && e.index > best[0]) break;
     const windowStart = Math.max(0, e.index - 402);
     const window = text.slice(windowStart, e.index);

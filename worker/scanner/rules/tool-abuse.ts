@@ -3,87 +3,16 @@
 // the front matter (`allowed-tools`, or `permissions` in some skill formats).
 import type { FileView, Rule, RuleMatch, Severity, SkillView } from '../types.ts';
 import { proseOf } from './match.ts';
+import { execRegex, graded, inQuotes, MAX_CANDIDATES, scanCapped as scan, sentenceAround } from './context.ts';
 
 const PROSE: Rule['scopes'] = ['skill-md', 'markdown'];
-const MAX_CANDIDATES = 4000;
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-function scan(text: string, re: RegExp, visit: (m: RegExpExecArray) => RuleMatch | null, max = 20): RuleMatch[] {
-  const out: RuleMatch[] = [];
-  re.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  let seen = 0;
-  while ((m = re.exec(text)) !== null && seen++ < MAX_CANDIDATES) {
-    if (m[0].length === 0) {
-      re.lastIndex++;
-      continue;
-    }
-    const hit = visit(m);
-    if (hit) {
-      out.push(hit);
-      if (out.length >= max) break;
-    }
-  }
-  return out;
-}
-
-/** The sentence around a match (bounded): from the previous sentence end to the next one. */
-function sentenceAround(text: string, index: number, length: number, radius = 200): string {
-  const from = Math.max(0, index - radius);
-  const to = Math.min(text.length, index + length + radius);
-  let start = from;
-  for (let i = index - 1; i >= from; i--) {
-    if (isBoundary(text, i)) {
-      start = i + 1;
-      break;
-    }
-  }
-  let end = to;
-  for (let i = index + length; i < to; i++) {
-    if (isBoundary(text, i)) {
-      end = i;
-      break;
-    }
-  }
-  return text.slice(start, end);
-}
-
-/** Sentence ends, table cells, blank lines and list items (checked one character at a time). */
-function isBoundary(text: string, i: number): boolean {
-  const c = text[i];
-  if (c === '|') return true;
-  if (c === '.' || c === '!' || c === '?') {
-    const next = text[i + 1];
-    return next === undefined || next === ' ' || next === '\n' || next === '\t';
-  }
-  if (c !== '\n') return false;
-  const rest = text.slice(i + 1, i + 8);
-  return /^\s*(\n|[-*+]\s|\d+\.\s|#)/.test(rest);
-}
-
-/** True when the offset sits inside a "quoted phrase" on its line: prose quoting an example. */
-function inQuotes(text: string, index: number): boolean {
-  const before = text.slice(Math.max(0, index - 300), index);
-  const line = before.slice(before.lastIndexOf('\n') + 1);
-  const straight = (line.match(/"/g) ?? []).length;
-  const curlyOpen = (line.match(/\u201C/g) ?? []).length;
-  const curlyClose = (line.match(/\u201D/g) ?? []).length;
-  return straight % 2 === 1 || curlyOpen > curlyClose;
-}
-
 /** A line that documents a command-line flag ("`-y` | Skip confirmation prompt"). */
 function documentsFlag(file: FileView, index: number): boolean {
   return /(^|[\s`|(])--?[a-zA-Z][\w-]*/.test(file.lineAt(index)) || /^\s*\|/.test(file.lineAt(index));
-}
-
-function demote(severity: Severity): Severity {
-  return severity === 'critical' ? 'high' : severity === 'high' ? 'medium' : 'low';
-}
-
-function graded(file: FileView, severity: Severity): Severity {
-  return file.isDocumentation ? demote(severity) : severity;
 }
 
 /** Splits an allowed-tools value: "Bash(npx x *) Read, Write" -> ["Bash(npx x *)", "Read", "Write"]. */
@@ -179,7 +108,7 @@ interface Usage {
 function firstUse(files: readonly FileView[], re: RegExp): Usage | null {
   for (const file of files) {
     if (file.kind !== 'script') continue;
-    const m = re.exec(file.text);
+    const m = execRegex(re, file.text);
     if (m) return { file, index: m.index, length: m[0].length, what: m[0].trim() };
   }
   return null;
@@ -241,7 +170,7 @@ function detectPrecedence(file: FileView): RuleMatch[] {
     if ((file.isDocumentation && file.inCode(m.index)) || inQuotes(text, m.index)) return null;
     // "Always use this skill first" is eager triggering; pushing every other tool aside is poisoning.
     const exclusive = /\b(any|all|every|other|another|instead|over|rather than|priority|precedence|replace|supersede|override|built-in|native|default)\b/i.test(
-      sentenceAround(text, m.index, m[0].length),
+      sentenceAround(text, m.index, m[0].length, 200),
     );
     return { index: m.index, length: m[0].length, severity: graded(file, exclusive ? 'high' : 'medium') };
   });
@@ -305,7 +234,7 @@ function detectSkipConfirmation(file: FileView): RuleMatch[] {
   const judge = (m: RegExpExecArray, kind: 'explicit' | 'without' | 'implicit'): RuleMatch | null => {
     // Describing a CLI's own --yes/--force flag is documentation of that tool, not a bypass.
     if (kind === 'explicit' && (file.inCode(m.index) || documentsFlag(file, m.index))) return null;
-    const sentence = sentenceAround(text, m.index, m[0].length);
+    const sentence = sentenceAround(text, m.index, m[0].length, 200);
     // "Proceed without asking only when the scope is unambiguous" is a policy, not a bypass.
     if (/\bonly\s+(when|if)\b|\bunless\b/i.test(sentence)) return null;
     const consequential = CONSEQUENTIAL.test(sentence);
@@ -345,7 +274,7 @@ function detectOverrideUser(file: FileView): RuleMatch[] {
   const text = proseOf(file);
   return scan(text, OVERRIDE_USER_RE, (m) => {
     // "Even if the user says otherwise, never delete ..." is a safeguard, not an override.
-    const rest = sentenceAround(text, m.index, m[0].length).slice(0, 400);
+    const rest = sentenceAround(text, m.index, m[0].length, 200).slice(0, 400);
     const after = rest.slice(rest.indexOf(m[0]) + m[0].length);
     if (/^[^.\n]{0,40}\b(never|do\s+not|don'?t|refuse|must\s+not|still\s+(?:ask|confirm|verify|follow|check)|stop)\b/i.test(after)) return null;
     return { index: m.index, length: m[0].length, severity: graded(file, 'high') };
@@ -530,7 +459,7 @@ const UNTRUSTED_SOURCE_ANCHORS = [
 function detectUntrustedIngestion(skillMd: FileView, skill: SkillView): RuleMatch[] {
   const text = proseOf(skillMd);
   UNTRUSTED_SOURCE_RE.lastIndex = 0;
-  const m = UNTRUSTED_SOURCE_RE.exec(text);
+  const m = execRegex(UNTRUSTED_SOURCE_RE, text);
   if (!m) return [];
   const declared = declaredTools(skillMd);
   const bases = declared ? declared.tools.map(toolBase) : [];

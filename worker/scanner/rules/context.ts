@@ -1,0 +1,116 @@
+// Helpers several rule files share: running a regex over a file's text (through regex-scan.ts, so
+// only the places that can match are tried) and small questions about the text around a match.
+import type { FileView, RuleMatch, Severity } from '../types.ts';
+import { execRegex } from '../regex-scan.ts';
+
+export { execRegex, execRegexIn, matchAllRegex, searchRegex, testRegex, testRegexIn } from '../regex-scan.ts';
+
+/**
+ * Runs a global regex over `text` and lets `visit` turn each match into a finding (or skip it).
+ * Stops after `max` findings, or after `maxCandidates` matches whatever `visit` said of them.
+ */
+export function scan(
+  text: string,
+  re: RegExp,
+  visit: (m: RegExpExecArray) => RuleMatch | null,
+  max = 20,
+  maxCandidates = Infinity,
+): RuleMatch[] {
+  const out: RuleMatch[] = [];
+  re.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  let seen = 0;
+  while ((m = execRegex(re, text)) !== null && seen++ < maxCandidates) {
+    if (m[0].length === 0) {
+      re.lastIndex++;
+      continue;
+    }
+    const hit = visit(m);
+    if (hit) {
+      out.push(hit);
+      if (out.length >= max) break;
+    }
+  }
+  return out;
+}
+
+/** Matches a rule looks at before giving up on a file: a bound for texts full of near-misses. */
+export const MAX_CANDIDATES = 4000;
+
+/** `scan` that stops after MAX_CANDIDATES matches. */
+export function scanCapped(text: string, re: RegExp, visit: (m: RegExpExecArray) => RuleMatch | null, max = 20): RuleMatch[] {
+  return scan(text, re, visit, max, MAX_CANDIDATES);
+}
+
+/** The sentence around a match (at most `radius` characters each way): from the previous sentence end to the next one. */
+export function sentenceAround(text: string, index: number, length: number, radius: number): string {
+  const from = Math.max(0, index - radius);
+  const to = Math.min(text.length, index + length + radius);
+  let start = from;
+  for (let i = index - 1; i >= from; i--) {
+    if (isBoundary(text, i)) {
+      start = i + 1;
+      break;
+    }
+  }
+  let end = to;
+  for (let i = index + length; i < to; i++) {
+    if (isBoundary(text, i)) {
+      end = i;
+      break;
+    }
+  }
+  return text.slice(start, end);
+}
+
+/** Sentence ends, table cells, blank lines and list items (checked one character at a time). */
+function isBoundary(text: string, i: number): boolean {
+  const c = text[i];
+  if (c === '|') return true;
+  if (c === '.' || c === '!' || c === '?') {
+    const next = text[i + 1];
+    return next === undefined || next === ' ' || next === '\n' || next === '\t';
+  }
+  if (c !== '\n') return false;
+  const rest = text.slice(i + 1, i + 8);
+  return /^\s*(\n|[-*+]\s|\d+\.\s|#)/.test(rest);
+}
+
+/** True when the offset sits inside a "quoted phrase" on its line: prose quoting an example. */
+export function inQuotes(text: string, index: number): boolean {
+  const before = text.slice(Math.max(0, index - 300), index);
+  const line = before.slice(before.lastIndexOf('\n') + 1);
+  const straight = (line.match(/"/g) ?? []).length;
+  const curlyOpen = (line.match(/\u201C/g) ?? []).length;
+  const curlyClose = (line.match(/\u201D/g) ?? []).length;
+  return straight % 2 === 1 || curlyOpen > curlyClose;
+}
+
+/** The text within `radius` characters of an offset, both ways. */
+export function nearby(text: string, index: number, radius: number): string {
+  return text.slice(Math.max(0, index - radius), Math.min(text.length, index + radius));
+}
+
+export function demote(severity: Severity): Severity {
+  return severity === 'critical' ? 'high' : severity === 'high' ? 'medium' : 'low';
+}
+
+/** Documentation (references/, examples/, extra markdown) describes things; it does not do them. */
+export function graded(file: FileView, severity: Severity): Severity {
+  return file.isDocumentation ? demote(severity) : severity;
+}
+
+export function isProse(file: FileView): boolean {
+  return file.kind === 'skill-md' || file.kind === 'markdown';
+}
+
+/** Keeps the first match of each line: a rule reports a place once. */
+export function onePerLine(file: FileView, matches: RuleMatch[]): RuleMatch[] {
+  const seen = new Set<number>();
+  return matches.filter((m) => {
+    const line = (m.file ?? file).position(m.index).line;
+    if (seen.has(line)) return false;
+    seen.add(line);
+    return true;
+  });
+}
