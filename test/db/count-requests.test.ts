@@ -85,19 +85,12 @@ describe.each(BACKENDS)('counting requests in batches on %s', (backend) => {
 });
 
 describe.each(BACKENDS)('the directory version on %s', (backend) => {
-  let database: TestDatabase;
+  const db = migratedDatabase(backend);
   let pool: pg.Pool;
+  beforeAll(() => {
+    pool = db.pool();
+  });
   const version = async (conn: pg.Pool | pg.PoolClient = pool) => (await conn.query('SELECT version::text AS v FROM directory_version')).rows[0].v as string;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    pool = createPool(database.connectionString, 4);
-    await migrate(pool);
-    await detectCapabilities(pool);
-  });
-  afterAll(async () => {
-    await pool?.end();
-    await database?.drop();
-  });
 
   it('changes once per committed change of skills or categories, at commit, and not on rollback', async () => {
     const v0 = await version();
