@@ -21,6 +21,9 @@ const PATTERNS: RegExp[] = [
   /\bſecret\b|\bKEY\b/giu,
   /\b(?:this|the)\s+(?:skill|tool)\s+(?:is|has\s+been)\s+(?:official|verified)\b/gi,
   /(?:>>?|\btee\s+(?:-a\s+)?)\s*["']?(\/etc\/cron\.d\/[\w.-]*)/g,
+  /^#{1,6}\s/gm,
+  /^[ \t]*\[(?:\/\/|comment|_|#|\.|\s*)\]\s*:\s*[("'](.{4,80})[)"']\s*$/gim,
+  /^\s*(?:title|name)\s*:/gi,
 ];
 
 const TEXTS: string[] = [
@@ -38,6 +41,8 @@ const TEXTS: string[] = [
   'the ſecret Key and the KEY and the key',
   'The skill is official. This tool has been verified by us. the   skill\nis verified',
   'echo "* * * * * x" >> /etc/cron.d/job; tee -a /etc/cron.d/other < x',
+  '# One\n## Two\r### Three\u2028#### Four x ##no\n[//]: # (hidden note here)\n  [comment]: <> ("another one")',
+  'title: x\nname: y\n  Title: z',
   '',
 ];
 

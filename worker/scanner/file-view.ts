@@ -188,10 +188,19 @@ export function makeFileView(path: string, content: Uint8Array | string, skillFo
   // Rules match these two strings again and again: they get a literal index (see regex-scan.ts).
   registerText(text);
   if (body !== text) registerText(body, text, bodyFrom);
-  const starts = lineStarts(text);
   const prose = kind === 'skill-md' || kind === 'markdown';
-  const codeRanges = prose ? markdownCodeRanges(text) : [];
-  const codeStarts = codeRanges.map((r) => r[0]);
+  // Line starts and code ranges are worked out on first use: most files never need a position.
+  let starts: number[] | null = null;
+  let codeRanges: [number, number][] | null = null;
+  let codeStarts: number[] = [];
+  const lines = () => (starts ??= lineStarts(text));
+  const code = () => {
+    if (!codeRanges) {
+      codeRanges = prose ? markdownCodeRanges(text) : [];
+      codeStarts = codeRanges.map((r) => r[0]);
+    }
+    return codeRanges;
+  };
 
   return {
     path,
@@ -207,17 +216,20 @@ export function makeFileView(path: string, content: Uint8Array | string, skillFo
     meta,
     isDocumentation: DOC_FOLDER.test(skillPath) || (kind === 'markdown' && !isSkillMdPath(path)),
     position(offset) {
-      const index = upperBound(starts, offset) - 1;
-      return { line: index + 1, column: offset - starts[index] + 1 };
+      const at = lines();
+      const index = upperBound(at, offset) - 1;
+      return { line: index + 1, column: offset - at[index] + 1 };
     },
     lineAt(offset) {
-      const index = upperBound(starts, offset) - 1;
-      const end = text.indexOf('\n', starts[index]);
-      return text.slice(starts[index], end < 0 ? text.length : end);
+      const at = lines();
+      const index = upperBound(at, offset) - 1;
+      const end = text.indexOf('\n', at[index]);
+      return text.slice(at[index], end < 0 ? text.length : end);
     },
     inCode(offset) {
+      const ranges = code();
       const i = upperBound(codeStarts, offset) - 1;
-      return i >= 0 && offset < codeRanges[i][1];
+      return i >= 0 && offset < ranges[i][1];
     },
     isNegated(offset) {
       return NEGATION.test(text.slice(sentenceStart(text, offset), offset));

@@ -287,7 +287,9 @@ function unitsOf(text: string): Uint8Array | Uint16Array {
   return new Uint16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
 }
 
-// (literal id, start) pairs of the text being indexed; texts are indexed one at a time.
+// (literal id, start) pairs of the text being indexed; texts are indexed one at a time. After a
+// huge text it is shrunk again rather than kept at that size.
+const SCRATCH_KEPT = 1 << 20;
 let scratch = new Int32Array(1024);
 
 /** Runs the automaton over `units`, leaving (id, start) pairs in `scratch`; returns their count times two. */
@@ -404,6 +406,7 @@ export class TextIndex {
     }
     this.start = start;
     this.positions = positions;
+    if (scratch.length > SCRATCH_KEPT) scratch = new Int32Array(1024);
   }
 
   /** Sorted start offsets of a literal (by id) in the text: all of them, possibly more. */

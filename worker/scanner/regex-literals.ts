@@ -45,6 +45,8 @@ export interface RegexPlan {
   candidates: LiteralRequirement[][];
   /** Whether the regex reads the text as code points (u flag; v is not planned). */
   unicode: boolean;
+  /** Every match starts with `^`: at a line start under the m flag, else at 0. */
+  anchored: boolean;
 }
 
 // --- character sets --------------------------------------------------------------------------
@@ -128,7 +130,7 @@ type Node =
   | { t: 'set'; set: CharSet; maxLen: number } // one character from a set
   | { t: 'seq'; items: Node[] }
   | { t: 'alt'; alts: Node[] }
-  | { t: 'zero' } // assertions and lookarounds: consume nothing
+  | { t: 'zero'; lineStart?: boolean } // assertions and lookarounds: consume nothing (`^` says so)
   | { t: 'rep'; body: Node; min: number; max: number }
   | { t: 'unknown' }; // anything: any length, no literal
 
@@ -198,7 +200,8 @@ class Parser {
     } else return atom;
     this.i++;
     if (this.peek() === '?') this.i++; // lazy: same set of possible matches
-    if (atom.t === 'zero') return atom;
+    // A quantified assertion may be skipped (`^?`): it no longer anchors anything.
+    if (atom.t === 'zero') return { t: 'zero' };
     return { t: 'rep', body: atom, min, max };
   }
 
@@ -206,6 +209,8 @@ class Parser {
     const c = this.peek();
     switch (c) {
       case '^':
+        this.i++;
+        return { t: 'zero', lineStart: true };
       case '$':
         this.i++;
         return { t: 'zero' };
@@ -825,6 +830,21 @@ export function planRegex(source: string, flags: string): RegexPlan | null {
   // As a sequence of one item, so that a whole-pattern prefix set counts as a candidate too.
   const info = analyseSequence([analyse(node)]);
   const candidates = info.candidates.filter((c) => c.length > 0);
-  if (candidates.length === 0) return null;
-  return { candidates, unicode: f.unicode };
+  const anchored = startsAtLineStart(node);
+  if (candidates.length === 0 && !anchored) return null;
+  return { candidates, unicode: f.unicode, anchored };
+}
+
+/** Whether every match of the node begins with `^` (before consuming anything). */
+function startsAtLineStart(node: Node): boolean {
+  if (node.t === 'alt') return node.alts.every(startsAtLineStart);
+  if (node.t !== 'seq') return false;
+  for (const item of node.items) {
+    if (item.t === 'zero' && item.lineStart) return true;
+    // Other assertions before it (a lookahead) consume nothing and do not move the start.
+    if (item.t === 'zero') continue;
+    if (item.t === 'seq' || item.t === 'alt') return startsAtLineStart(item);
+    return false;
+  }
+  return false;
 }

@@ -48,6 +48,8 @@ interface Compiled {
   /** Proofs that only rule texts out first (they are cheap to check), then bounded ones. */
   options: Option[];
   unicode: boolean;
+  /** Every match starts at a line start (`^` under m) or at 0 (`^` without m). */
+  anchor: 'line' | 'start' | null;
   /** Texts searched so far (up to PROMOTE_AFTER, when the plan's literals join the automaton). */
   texts: number;
   /** The text last searched and its windows: exec loops call again and again with one text. */
@@ -97,11 +99,13 @@ function compilePlan(re: RegExp): Compiled | null {
     .map((requirements) => optionOf(requirements))
     .filter((o) => o.ids.every((id, r) => o.runs[r] !== null || findable(id)))
     .sort((a, b) => Number(a.bounded) - Number(b.bounded));
-  if (options.length === 0) return null;
+  const anchor = plan.anchored ? (re.multiline ? 'line' : 'start') : null;
+  if (options.length === 0 && !anchor) return null;
   return {
     sticky: new RegExp(re.source, re.flags.replace(/[gy]/g, '') + 'y'),
     options,
     unicode: plan.unicode,
+    anchor,
     texts: 0,
     lastText: null,
     lastWindows: null,
@@ -220,13 +224,13 @@ function windowsOf(index: TextIndex, c: Compiled): WindowsOrDense {
   return result;
 }
 
-function computeWindows(index: Source, c: Compiled): WindowsOrDense {
+function computeWindows(source: Source, c: Compiled): WindowsOrDense {
   // The proof whose literals are rarest here; a proof none of whose literals occur rules out any
   // match. Proofs with literals the automaton did not look for in this text are skipped.
   let best: Option | null = null;
   let bestCost = Infinity;
   for (const option of c.options) {
-    const expected = option.bounded ? expectedWork(index, option, bestCost) : anyPresent(index, option);
+    const expected = option.bounded ? expectedWork(source, option, bestCost) : anyPresent(source, option);
     if (expected < 0) continue;
     if (expected === 0) return EMPTY_WINDOWS;
     if (option.bounded && expected < bestCost && expected !== Infinity) {
@@ -234,16 +238,22 @@ function computeWindows(index: Source, c: Compiled): WindowsOrDense {
       bestCost = expected;
     }
   }
-  if (!best) return DENSE;
-  const text = index.text;
+  const text = source.text;
   const budget = Math.max(64, text.length * DENSE_SHARE);
+  // A pattern anchored with ^ can only start at 0, or at line starts under m.
+  if (c.anchor === 'start') return START_WINDOW;
+  if (c.anchor === 'line') {
+    const lines = lineStartsOf(source);
+    if (lines !== TOO_MANY && lines.hi - lines.lo < bestCost) return lines;
+  }
+  if (!best) return DENSE;
   if (bestCost > budget) return DENSE;
   const lists: Windows[] = [];
   let total = 0;
   let covered = 0;
   for (let r = 0; r < best.ids.length; r++) {
-    if (best.ids[r] >= 0 && index.countOf(best.ids[r]) === 0) continue;
-    const places = placesOf(index, best, r);
+    if (best.ids[r] >= 0 && source.countOf(best.ids[r]) === 0) continue;
+    const places = placesOf(source, best, r);
     if (places.lo === places.hi) continue;
     const w = windowsBefore(text, places, best.maxOffsets[r], best.prefixes[r]);
     total += w.hi - w.lo;
@@ -292,31 +302,31 @@ function mergeWindows(lists: Windows[], total: number): Windows {
  * Expected sticky attempts for a proof in this text (stopping once past `limit`); -1 when its
  * literals were not indexed.
  */
-function expectedWork(index: Source, option: Option, limit: number): number {
+function expectedWork(source: Source, option: Option, limit: number): number {
   const ids = option.ids;
   let expected = 0;
   for (let r = 0; r < ids.length; r++) {
     const id = ids[r];
     if (id < 0) {
-      const runs = runsIn(index, option.runs[r]!);
+      const runs = runsIn(source, option.runs[r]!);
       expected += runs === TOO_MANY ? Infinity : (runs.hi - runs.lo) * option.weights[r];
-    } else if (!index.covers(id)) return -1;
-    else expected += index.countOf(id) * option.weights[r];
+    } else if (!source.covers(id)) return -1;
+    else expected += source.countOf(id) * option.weights[r];
     if (expected > limit) return expected;
   }
   return expected;
 }
 
 /** 1 when some literal of a presence proof occurs, 0 when none does, -1 when not indexed. */
-function anyPresent(index: Source, option: Option): number {
+function anyPresent(source: Source, option: Option): number {
   const ids = option.ids;
   for (let r = 0; r < ids.length; r++) {
     const id = ids[r];
     if (id < 0) {
-      const runs = runsIn(index, option.runs[r]!);
+      const runs = runsIn(source, option.runs[r]!);
       if (runs === TOO_MANY || runs.hi > runs.lo) return 1;
-    } else if (!index.covers(id)) return -1;
-    else if (index.countOf(id) > 0) return 1;
+    } else if (!source.covers(id)) return -1;
+    else if (source.countOf(id) > 0) return 1;
   }
   return 0;
 }
@@ -325,47 +335,58 @@ function anyPresent(index: Source, option: Option): number {
  * Where requirement r is met: for a literal, each occurrence (starts = ends); for a run, each
  * maximal run long enough, from its start to the last place a long-enough run can begin.
  */
-function placesOf(index: Source, option: Option, r: number): Windows {
+function placesOf(source: Source, option: Option, r: number): Windows {
   const run = option.runs[r];
-  if (run !== null) return runsIn(index, run);
-  return index.places(option.ids[r]);
+  if (run !== null) return runsIn(source, run);
+  return source.places(option.ids[r]);
 }
 
-function runsIn(index: Source, run: RunSpec): Windows {
-  if (run.nonAsciiOnly) return nonAsciiPlaces(index);
-  let found = index.memo.get(run) as Windows | undefined;
+function runsIn(source: Source, run: RunSpec): Windows {
+  if (run.nonAsciiOnly) return nonAsciiPlaces(source);
+  let found = source.memo.get(run) as Windows | undefined;
   if (!found) {
-    found = runsOf(index.text, run);
-    index.memo.set(run, found);
+    found = runsOf(source.text, run);
+    source.memo.set(run, found);
   }
   return found;
 }
 
-const NON_ASCII = /[^\x00-\x7f]/g;
-const NON_ASCII_KEY = {};
+const START_WINDOW: Windows = { starts: Int32Array.of(0), ends: Int32Array.of(0), lo: 0, hi: 1 };
 /** Places too many to try one by one: a proof that needs them is never cheaper than the plain scan. */
 const TOO_MANY: Windows = { starts: NO_POSITIONS, ends: NO_POSITIONS, lo: 0, hi: 0 };
+const LINE_BREAK = /[\n\r\u2028\u2029]/g;
+const NON_ASCII = /[^\x00-\x7f]/g;
+
+/** Every line start of the text (where `^` matches under m); TOO_MANY past the dense share. */
+function lineStartsOf(source: Source): Windows {
+  return placesFound(source, LINE_BREAK, 1, [0]);
+}
+
+/** Every non-ASCII unit of the text: where a run of a class without ASCII characters can start. */
+function nonAsciiPlaces(source: Source): Windows {
+  return placesFound(source, NON_ASCII, 0, []);
+}
 
 /**
- * Every non-ASCII unit of the text: where a run of a class without ASCII characters can start;
- * TOO_MANY past the dense share of the text (the plain regex will run).
+ * The places a one-character regex finds in the text (shifted by `shift`, after `first`), cached
+ * per text under the regex; TOO_MANY past the dense share of the text (the plain regex will run).
  */
-function nonAsciiPlaces(index: Source): Windows {
-  let found = index.memo.get(NON_ASCII_KEY) as Windows | undefined;
+function placesFound(source: Source, re: RegExp, shift: number, first: number[]): Windows {
+  let found = source.memo.get(re) as Windows | undefined;
   if (found) return found;
-  const text = index.text;
+  const text = source.text;
   const limit = Math.max(64, text.length * DENSE_SHARE);
-  const positions: number[] = [];
-  NON_ASCII.lastIndex = 0;
+  const positions = first;
+  re.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = NON_ASCII.exec(text)) !== null && positions.length <= limit) positions.push(m.index);
-  NON_ASCII.lastIndex = 0;
+  while ((m = re.exec(text)) !== null && positions.length <= limit) positions.push(m.index + shift);
+  re.lastIndex = 0;
   if (positions.length > limit) found = TOO_MANY;
   else {
     const list = Int32Array.from(positions);
     found = { starts: list, ends: list, lo: 0, hi: list.length };
   }
-  index.memo.set(NON_ASCII_KEY, found);
+  source.memo.set(re, found);
   return found;
 }
 
@@ -500,17 +521,23 @@ function searchWindows(c: Compiled, text: string, from: number): RegExpExecArray
     else top = mid;
   }
   const sticky = c.sticky;
+  const anchor = c.anchor;
   for (let k = lo; k < hi; k++) {
     const end = ends[k];
     for (let s = starts[k] > from ? starts[k] : from; s <= end; s++) {
       // Under u the plain search never starts inside a surrogate pair.
       if (c.unicode && s > 0 && isTrail(text.charCodeAt(s)) && isLead(text.charCodeAt(s - 1))) continue;
+      if (anchor !== null && s > 0 && (anchor === 'start' || !isLineBreak(text.charCodeAt(s - 1)))) continue;
       sticky.lastIndex = s;
       const m = sticky.exec(text);
       if (m !== null) return m;
     }
   }
   return null;
+}
+
+function isLineBreak(c: number): boolean {
+  return c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
 }
 
 function isLead(c: number): boolean {
