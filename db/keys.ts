@@ -44,7 +44,8 @@ export async function revokeKey(pool: pg.Pool, prefix: string): Promise<boolean>
   return rowCount === 1;
 }
 
-export interface AuthenticatedRequest {
+/** An API key row as the limiter and the tool server read it. */
+export interface KeyRecord {
   keyId: number;
   prefix: string;
   name: string;
@@ -53,6 +54,9 @@ export interface AuthenticatedRequest {
   keyHash: Buffer;
   expired: boolean;
   createdAt: Date;
+}
+
+export interface AuthenticatedRequest extends KeyRecord {
   /** Requests counted today including this one; null when the request was not counted (over the limit or not a valid key). */
   requestsToday: number | null;
   /** The UTC day the database counted against. */
@@ -157,15 +161,7 @@ export async function findKeyAndCountRequest(
   return (await findKeysAndCountRequests(pool, [{ prefix, hash }], dailyLimits))[0];
 }
 
-export interface FoundKey {
-  keyId: number;
-  prefix: string;
-  name: string;
-  tier: Tier;
-  status: 'active' | 'revoked';
-  keyHash: Buffer;
-  expired: boolean;
-  createdAt: Date;
+export interface FoundKey extends KeyRecord {
   /** Requests counted today so far; this look-up does not count one. */
   requestsToday: number;
   /** Database time of the look-up, so resets are computed on the database's clock. */

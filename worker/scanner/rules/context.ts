@@ -114,3 +114,18 @@ export function onePerLine(file: FileView, matches: RuleMatch[]): RuleMatch[] {
     return true;
   });
 }
+
+/** Index of the last item whose position is at or before `index` in items sorted by position; -1 when none. */
+export function lastAtOrBefore<T>(items: readonly T[], index: number, positionOf: (item: T) => number): number {
+  let lo = 0;
+  let hi = items.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (positionOf(items[mid]) <= index) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}

@@ -8,7 +8,7 @@
 import type { FileView, Rule, RuleMatch, Scope, Severity } from '../types.ts';
 import { findAll, proseOf } from './match.ts';
 import { mayHoldAny } from '../literal-index.ts';
-import { execRegex, onePerLine, testRegex } from './context.ts';
+import { execRegex, lastAtOrBefore, onePerLine, testRegex } from './context.ts';
 
 const ALL_TEXT: Scope[] = ['skill-md', 'markdown', 'script', 'text'];
 
@@ -74,18 +74,9 @@ function fencesOf(file: FileView): Fence[] {
 
 /** The fenced code block of a markdown file that holds an offset, if any. */
 export function fenceAt(file: FileView, index: number): Fence | undefined {
-  // Fences are sorted and disjoint: binary search for the last one starting at or before index.
+  // Fences are sorted and disjoint: the last one starting at or before index.
   const fences = fencesOf(file);
-  let lo = 0;
-  let hi = fences.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    if (fences[mid].start <= index) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
+  const found = lastAtOrBefore(fences, index, (f) => f.start);
   return found >= 0 && index < fences[found].end ? fences[found] : undefined;
 }
 
@@ -175,18 +166,9 @@ function headingsOf(file: FileView): { index: number; prohibits: boolean }[] {
 
 /** True when the nearest heading above an offset introduces prohibitions or attack examples. */
 export function underProhibitionHeading(file: FileView, index: number): boolean {
-  // Headings are in text order: binary search for the last one at or before index.
+  // Headings are in text order: the last one at or before index.
   const headings = headingsOf(file);
-  let lo = 0;
-  let hi = headings.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    if (headings[mid].index <= index) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
+  const found = lastAtOrBefore(headings, index, (h) => h.index);
   return found >= 0 ? headings[found].prohibits : false;
 }
 
