@@ -4,41 +4,23 @@
 import type { Request } from 'express';
 import type pg from 'pg';
 import { AppError } from '../../lib/errors.ts';
-import { hashesEqual, hashKey, keyPrefix } from '../../lib/api-keys.ts';
-import { DAILY_LIMITS, tierAtLeast, type Tier } from '../../lib/tiers.ts';
+import { DAILY_LIMITS, tierAtLeast } from '../../lib/tiers.ts';
 import { nextUtcMidnight } from '../../lib/utc-day.ts';
 import { findKey } from '../../db/keys.ts';
-import { presentedKey } from '../middleware/authenticate.ts';
+import { assertUsableKey, presentedCredentials } from '../key-checks.ts';
+import type { KeyContext } from '../context.ts';
 
-export interface McpKey {
-  keyId: number;
-  prefix: string;
-  name: string;
-  tier: Tier;
-  createdAt: Date;
-  requestsToday: number;
+export interface McpKey extends KeyContext {
   /** The hash of the presented key: each tool call is counted with it (findKeyAndCountRequest). */
   hash: Buffer;
-  limit: number;
-  /** Requests left today before this HTTP request. */
-  remaining: number;
-  resetAt: Date;
   /** Database time of the look-up. */
   now: Date;
 }
 
-const INVALID = 'The API key is invalid, revoked or expired';
-
 export async function authenticateMcpKey(pool: pg.Pool, req: Request): Promise<McpKey> {
-  const key = presentedKey(req);
-  if (!key) throw new AppError('MISSING_API_KEY', 'An API key is required: send it as "Authorization: Bearer <key>"');
-  const prefix = keyPrefix(key);
-  if (!prefix) throw new AppError('INVALID_API_KEY', INVALID);
-  const hash = hashKey(key);
+  const { prefix, hash } = presentedCredentials(req);
   const row = await findKey(pool, prefix);
-  if (!row || !hashesEqual(row.keyHash, hash) || row.status !== 'active' || row.expired) {
-    throw new AppError('INVALID_API_KEY', INVALID);
-  }
+  assertUsableKey(row, hash);
   const limit = DAILY_LIMITS[row.tier];
   return {
     keyId: row.keyId,
@@ -49,6 +31,7 @@ export async function authenticateMcpKey(pool: pg.Pool, req: Request): Promise<M
     requestsToday: row.requestsToday,
     hash,
     limit,
+    // Requests left today before this HTTP request.
     remaining: Math.max(0, limit - row.requestsToday),
     resetAt: nextUtcMidnight(row.now),
     now: row.now,

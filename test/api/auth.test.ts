@@ -80,7 +80,11 @@ describe.each(BACKENDS)('authentication on %s', (backend) => {
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe('RATE_LIMIT_EXCEEDED');
     expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    // The envelope says when the day resets, as the tool server's refusal does.
+    expect(refused.body.error.retryAfterSeconds).toBe(retryAfter);
+    expect(Date.parse(refused.body.error.resetAt)).toBe(Number(refused.headers.get('x-ratelimit-reset')) * 1000);
     expect((await t.get('/api/v1/categories', key)).status).toBe(429);
     const { rows } = await t.pool.query(`SELECT requests FROM api_usage u JOIN api_keys k ON k.id = u.key_id WHERE k.prefix = $1`, [key.slice(0, 11)]);
     expect(rows[0].requests).toBe(100);
