@@ -8,259 +8,16 @@
 // is searched on demand with a case-insensitive regex, which finds a superset of the folded
 // occurrences: callers only ever use occurrences as places where a match may be, so a superset
 // is safe and a subset never happens.
+//
+// The registry of literals is literal-registry.ts and the automaton literal-automaton.ts; this
+// module holds the per-text index and which texts get one.
 import { Buffer } from 'node:buffer';
 import type { FileView } from './types.ts';
 import { mayContainAny } from './prefilter.ts';
+import { currentAutomaton, findHits, hitBuffer, shrinkHitBuffer, type Automaton } from './literal-automaton.ts';
+import { isDemoted, literalById, literalIdsOf, noteHits } from './literal-registry.ts';
 
-const literalIds = new Map<string, number>();
-const literals: string[] = [];
-/** Whether a literal is wanted in the automaton (rule anchors; literals of regexes used on several texts). */
-const promoted: boolean[] = [];
-/** Whether a literal left the automaton for being everywhere (see demoteCommon). */
-const demoted: boolean[] = [];
-let promotedCount = 0;
-let promotionsSinceBuild = 0;
-
-// Single characters (" ", "-") occur everywhere: recording each occurrence would cost more than
-// it saves.
-const AUTOMATON_MIN_LENGTH = 2;
-const ASCII_ONLY = /^[\x00-\x7f]*$/;
-
-// Regexes built at run time (from names found in a file) bring literals of their own; past this
-// many, new literals are refused (-1) so the registry cannot grow without bound in a long-lived
-// process.
-const MAX_LITERALS = 50_000;
-
-/** The id of a literal (folded, see foldLiteral); registers it on first use; -1 when the registry is full. */
-export function literalId(literal: string): number {
-  let id = literalIds.get(literal);
-  if (id === undefined) {
-    if (literals.length >= MAX_LITERALS) return -1;
-    id = literals.length;
-    literals.push(literal);
-    promoted.push(false);
-    demoted.push(false);
-    literalIds.set(literal, id);
-  }
-  return id;
-}
-
-/** Whether a literal can be found by the automaton (once promoted): two or more ASCII characters. */
-export function findable(id: number): boolean {
-  if (id < 0) return false;
-  const literal = literals[id];
-  return literal.length >= AUTOMATON_MIN_LENGTH && ASCII_ONLY.test(literal);
-}
-
-export function literalLength(id: number): number {
-  return literals[id].length;
-}
-
-/** Asks for literals to be found by the automaton from its next build on. */
-export function promoteLiterals(ids: Int32Array): void {
-  for (let k = 0; k < ids.length; k++) {
-    const id = ids[k];
-    if (promoted[id] || demoted[id] || !findable(id)) continue;
-    promoted[id] = true;
-    promotedCount++;
-    promotionsSinceBuild++;
-  }
-}
-
-// Literals that turn out to be everywhere ("the") cost more to record than they save. A literal
-// is "dense" in a text when it covers more than COMMON_SHARE of its positions; one dense in a
-// good part of the texts indexed since the last check leaves the automaton. Counting texts, not
-// positions, keeps a few huge repetitive files from pushing ordinary literals out. A text is then
-// taken to hold the literal (anchors that include one no longer rule a file out; proofs that use
-// one are skipped).
-const COMMON_SHARE = 1 / 300;
-const COMMON_TEXT_SHARE = 1 / 4;
-const COMMON_CHECK_UNITS = 4 * 1024 * 1024;
-const COMMON_CHECK_TEXTS = 200;
-let denseTexts = new Int32Array(1024);
-let perText = new Int32Array(1024);
-let textsSinceCheck = 0;
-let unitsSinceCheck = 0;
-
-/** Counts, for one indexed text, the literals dense in it (hits: (id, start) pairs). */
-function noteHits(hits: Int32Array, n: number, units: number, count: number): void {
-  if (perText.length < count) {
-    const grown = new Int32Array(Math.max(count, perText.length * 2));
-    grown.set(denseTexts);
-    denseTexts = grown;
-    perText = new Int32Array(grown.length);
-  }
-  const dense = units * COMMON_SHARE;
-  for (let k = 0; k < n; k += 2) perText[hits[k]]++;
-  for (let k = 0; k < n; k += 2) {
-    const id = hits[k];
-    if (perText[id] > dense) denseTexts[id]++;
-    perText[id] = 0;
-  }
-  textsSinceCheck++;
-  unitsSinceCheck += units;
-}
-
-/** Demotes the literals dense in more than COMMON_TEXT_SHARE of the texts since the last check; true when any was. */
-function demoteCommon(): boolean {
-  let changed = false;
-  const limit = textsSinceCheck * COMMON_TEXT_SHARE;
-  for (let id = 0; id < literals.length && id < denseTexts.length; id++) {
-    if (promoted[id] && denseTexts[id] > limit) {
-      promoted[id] = false;
-      demoted[id] = true;
-      promotedCount--;
-      changed = true;
-    }
-  }
-  denseTexts.fill(0);
-  textsSinceCheck = 0;
-  unitsSinceCheck = 0;
-  return changed;
-}
-
-/** The folded form of a unit: ASCII lower case, U+017F -> s, U+212A -> k, anything else as is. */
-function foldUnit(c: number): number {
-  if (c >= 65 && c <= 90) return c + 32;
-  if (c === 0x17f) return 115;
-  if (c === 0x212a) return 107;
-  return c;
-}
-
-export function foldLiteral(literal: string): string {
-  let out = '';
-  for (let i = 0; i < literal.length; i++) out += String.fromCharCode(foldUnit(literal.charCodeAt(i)));
-  return out;
-}
-
-// --- the automaton -----------------------------------------------------------------------------
-
-interface Automaton {
-  /** included[id] = 1 when the literal is in the automaton (ids registered later are not). */
-  included: Uint8Array;
-  /** Literals in it. */
-  size: number;
-  /** Alphabet index of each UTF-16 unit (0: in no literal). */
-  classOf: Uint8Array;
-  width: number;
-  /**
-   * delta[state * width + class] = next state. States are numbered breadth-first, so the shallow
-   * ones a scan mostly visits sit together; 16-bit entries halve the table.
-   */
-  delta: Uint16Array | Uint32Array;
-  /** 1 for states that report literals. */
-  reports: Uint8Array;
-  /** Literal ids reported at each state (own and through suffix links): outIds[outStart[s] .. outStart[s + 1]). */
-  outStart: Int32Array;
-  outIds: Int32Array;
-  lengths: Int32Array;
-  /** Longest literal in the automaton. */
-  maxLength: number;
-}
-
-let automaton: Automaton | null = null;
-
-function buildAutomaton(): Automaton {
-  const count = literals.length;
-  const included = new Uint8Array(count);
-  const classOf = new Uint8Array(65536);
-  let width = 1;
-  const classOfFolded = new Map<number, number>();
-  for (let id = 0; id < count; id++) {
-    if (!promoted[id]) continue;
-    included[id] = 1;
-    const literal = literals[id];
-    for (let i = 0; i < literal.length; i++) {
-      const c = literal.charCodeAt(i);
-      if (!classOfFolded.has(c)) classOfFolded.set(c, width++);
-    }
-  }
-  // Units that fold to the same character share a class.
-  for (let u = 0; u < 65536; u++) {
-    const k = classOfFolded.get(foldUnit(u));
-    if (k !== undefined) classOf[u] = k;
-  }
-  // The trie.
-  const children: Map<number, number>[] = [new Map()];
-  const outputs: number[][] = [[]];
-  for (let id = 0; id < count; id++) {
-    if (!included[id]) continue;
-    const literal = literals[id];
-    let state = 0;
-    for (let i = 0; i < literal.length; i++) {
-      const k = classOfFolded.get(literal.charCodeAt(i))!;
-      let next = children[state].get(k);
-      if (next === undefined) {
-        next = children.length;
-        children.push(new Map());
-        outputs.push([]);
-        children[state].set(k, next);
-      }
-      state = next;
-    }
-    outputs[state].push(id);
-  }
-  // Breadth-first: complete the transitions and collect outputs along suffix links.
-  const states = children.length;
-  const delta = new Int32Array(states * width);
-  const fail = new Int32Array(states);
-  const queue: number[] = [];
-  for (const next of children[0].values()) queue.push(next);
-  for (const [k, next] of children[0]) delta[k] = next;
-  for (let head = 0; head < queue.length; head++) {
-    const state = queue[head];
-    const f = fail[state];
-    if (outputs[f].length) outputs[state].push(...outputs[f]);
-    for (let k = 0; k < width; k++) {
-      const next = children[state].get(k);
-      if (next !== undefined) {
-        fail[next] = delta[f * width + k];
-        delta[state * width + k] = next;
-        queue.push(next);
-      } else delta[state * width + k] = delta[f * width + k];
-    }
-  }
-  // Renumber breadth-first (the queue order) into a compact table.
-  const order = [0, ...queue];
-  const renumbered = new Int32Array(states);
-  for (let i = 0; i < states; i++) renumbered[order[i]] = i;
-  const table = states <= 65536 ? new Uint16Array(states * width) : new Uint32Array(states * width);
-  const reports = new Uint8Array(states);
-  const outStart = new Int32Array(states + 1);
-  for (let i = 0; i < states; i++) {
-    const old = order[i];
-    for (let k = 0; k < width; k++) table[i * width + k] = renumbered[delta[old * width + k]];
-    reports[i] = outputs[old].length ? 1 : 0;
-    outStart[i + 1] = outStart[i] + outputs[old].length;
-  }
-  const outIds = new Int32Array(outStart[states]);
-  for (let i = 0; i < states; i++) outIds.set(outputs[order[i]], outStart[i]);
-  const lengths = new Int32Array(count);
-  let maxLength = 0;
-  for (let id = 0; id < count; id++) {
-    lengths[id] = literals[id].length;
-    if (included[id]) maxLength = Math.max(maxLength, lengths[id]);
-  }
-  return { included, size: promotedCount, classOf, width, delta: table, reports, outStart, outIds, lengths, maxLength };
-}
-
-let textsSinceBuild = 0;
-
-/**
- * The automaton, rebuilt when literals were promoted since the last build: at once when many
- * were, else after a few hundred texts (promotions come in bursts while rules warm up).
- */
-function currentAutomaton(): Automaton {
-  textsSinceBuild++;
-  const common = unitsSinceCheck >= COMMON_CHECK_UNITS && textsSinceCheck >= COMMON_CHECK_TEXTS && demoteCommon();
-  const added = promotionsSinceBuild;
-  if (!automaton || common || (added > 0 && (added >= Math.max(16, automaton.size >> 3) || textsSinceBuild >= 256))) {
-    automaton = buildAutomaton();
-    textsSinceBuild = 0;
-    promotionsSinceBuild = 0;
-  }
-  return automaton;
-}
+export { findable, foldLiteral, literalId, literalIdsOf, literalLength, promoteLiterals } from './literal-registry.ts';
 
 // --- per-text index ----------------------------------------------------------------------------
 
@@ -271,7 +28,7 @@ const searchers = new Map<number, RegExp>();
 function searcherOf(id: number): RegExp {
   let re = searchers.get(id);
   if (!re) {
-    re = new RegExp(literals[id].replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'), 'giu');
+    re = new RegExp(literalById(id).replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'), 'giu');
     searchers.set(id, re);
   }
   return re;
@@ -285,35 +42,6 @@ function unitsOf(text: string): Uint8Array | Uint16Array {
   const bytes = Buffer.from(text, 'utf16le');
   if (bytes.byteOffset % 2 === 0) return new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.length >> 1);
   return new Uint16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
-}
-
-// (literal id, start) pairs of the text being indexed; texts are indexed one at a time. After a
-// huge text it is shrunk again rather than kept at that size.
-const SCRATCH_KEPT = 1 << 20;
-let scratch = new Int32Array(1024);
-
-/** Runs the automaton over `units`, leaving (id, start) pairs in `scratch`; returns their count times two. */
-function findHits(a: Automaton, units: Uint8Array | Uint16Array): number {
-  const { classOf, delta, reports, outStart, outIds, lengths, width } = a;
-  let hits = scratch;
-  let n = 0;
-  let s = 0;
-  for (let i = 0; i < units.length; i++) {
-    s = delta[s * width + classOf[units[i]]];
-    if (reports[s] === 0) continue;
-    const to = outStart[s + 1];
-    if (n + 2 * (to - outStart[s]) > hits.length) {
-      const grown = new Int32Array(hits.length * 2 + 2 * (to - outStart[s]));
-      grown.set(hits.subarray(0, n));
-      scratch = hits = grown;
-    }
-    for (let o = outStart[s]; o < to; o++) {
-      const id = outIds[o];
-      hits[n++] = id;
-      hits[n++] = i - lengths[id] + 1;
-    }
-  }
-  return n;
 }
 
 // The per-literal offset arrays of released indexes are reused: each is as long as the literal
@@ -341,7 +69,7 @@ export class TextIndex {
   private readonly start: Int32Array;
   private readonly positions: Int32Array;
   private late: Map<number, Int32Array> | null = null;
-  /** Per-plan caches of regex-scan.ts. */
+  /** Per-plan caches of regex-windows.ts (windows, runs, line starts). */
   readonly memo = new Map<object, unknown>();
 
   /**
@@ -359,19 +87,20 @@ export class TextIndex {
     // Pass 1: every (literal, start) pair, in order of the literal's end.
     const units = unitsOf(base ? text.slice(0, Math.min(text.length, from + a.maxLength)) : text);
     let n = findHits(a, units);
+    const hits = hitBuffer();
     if (base) {
       // Only occurrences starting in the part that differs; the base has the others.
       let kept = 0;
       for (let k = 0; k < n; k += 2) {
-        if (scratch[k + 1] >= from) continue;
-        scratch[kept++] = scratch[k];
-        scratch[kept++] = scratch[k + 1];
+        if (hits[k + 1] >= from) continue;
+        hits[kept++] = hits[k];
+        hits[kept++] = hits[k + 1];
       }
       n = kept;
-    } else noteHits(scratch, n, units.length, count);
+    } else noteHits(hits, n, units.length, count);
     // Pass 2: group by literal; starts stay increasing within a literal.
     const start = takeStartArray(count + 1);
-    for (let k = 0; k < n; k += 2) start[scratch[k] + 1]++;
+    for (let k = 0; k < n; k += 2) start[hits[k] + 1]++;
     const fromBase = base ? new Int32Array(count) : null;
     if (base && fromBase) {
       for (let id = 0; id < count; id++) {
@@ -395,7 +124,7 @@ export class TextIndex {
       if (fillScratch.length < count) fillScratch = new Int32Array(count);
       const fill = fillScratch;
       fill.set(start.subarray(0, count));
-      for (let k = 0; k < n; k += 2) positions[fill[scratch[k]]++] = scratch[k + 1];
+      for (let k = 0; k < n; k += 2) positions[fill[hits[k]]++] = hits[k + 1];
       if (base && fromBase) {
         for (let id = 0; id < count; id++) {
           if (start[id + 1] === fill[id]) continue;
@@ -406,7 +135,7 @@ export class TextIndex {
     }
     this.start = start;
     this.positions = positions;
-    if (scratch.length > SCRATCH_KEPT) scratch = new Int32Array(1024);
+    shrinkHitBuffer();
   }
 
   /** Sorted start offsets of a literal (by id) in the text: all of them, possibly more. */
@@ -462,7 +191,7 @@ export class TextIndex {
   /** Whether the text may hold the literal (by id). */
   has(id: number): boolean {
     if (this.included[id] === 1) return this.start[id] !== this.start[id + 1];
-    if (demoted[id]) return true;
+    if (isDemoted(id)) return true;
     return this.occurrences(id).length > 0;
   }
 
@@ -546,13 +275,6 @@ export function indexOfText(text: string): TextIndex | undefined {
   lastText = text;
   lastIndex = entry.index;
   return entry.index;
-}
-
-/** Ids of literals given as written (case-insensitive), promoted into the automaton. */
-export function literalIdsOf(list: readonly string[]): Int32Array {
-  const ids = Int32Array.from(list, (literal) => literalId(foldLiteral(literal)));
-  promoteLiterals(ids);
-  return ids;
 }
 
 const idsOfList = new WeakMap<readonly string[], Int32Array>();
