@@ -32,7 +32,16 @@ export function isNegatable(rule: Rule): boolean {
   return rule.negatable ?? rule.scopes.some((s) => PROSE_SCOPES.has(s));
 }
 
-export function applyRule(rule: Rule, skill: SkillView): RuleHit[] {
+export interface ApplyOptions {
+  /**
+   * false: run the rule on every file in its scopes, as if each held its anchors. The scanner
+   * treats a literal that is everywhere as present in every text, so the adversarial checks run
+   * rules this way too, or a slow path behind an anchor would go unmeasured.
+   */
+  anchors?: boolean;
+}
+
+export function applyRule(rule: Rule, skill: SkillView, options: ApplyOptions = {}): RuleHit[] {
   const hits: RuleHit[] = [];
   const negatable = isNegatable(rule);
   const keep = (file: FileView, match: RuleMatch) => {
@@ -41,7 +50,7 @@ export function applyRule(rule: Rule, skill: SkillView): RuleHit[] {
     if (negatable && prose && target.isNegated(match.index)) return;
     hits.push({ rule, file: target, match });
   };
-  const anchors = rule.anchors;
+  const anchors = options.anchors === false ? undefined : rule.anchors;
   if (rule.scopes.includes('skill')) {
     if (!anchors || skill.files.some((f) => f.kind !== 'binary' && mayHoldAny(f, anchors))) {
       for (const match of rule.detect(skill.skillMd, skill)) keep(skill.skillMd, match);

@@ -220,30 +220,39 @@ export function findEncodedPayloads(file: FileView, limits: DecodeLimits = DEFAU
     );
   }
   if (text.includes('chr(')) scan(CHR_CONCAT, (run) => ({ encoding: 'character codes', text: decodeCharCodes(run.replace(/chr\(/g, ',')) }));
-  if (file.raw.includes('\uDB40')) findTagRuns(file, add);
+  if (file.raw.includes('\uDB40')) findTagRuns(file, add, full);
 
   found.sort((a, b) => a.index - b.index);
   return found;
 }
 
-/** Tag characters live only in `raw` (normalisation removes them); report them on the same line. */
-function findTagRuns(file: FileView, add: (encoding: string, index: number, decoded: string) => void): void {
+/**
+ * Tag characters live only in `raw` (normalisation removes them); report them on the same line.
+ * Line ends are looked up once per line, and the search stops once the file's payloads are full:
+ * a long line of flag emoji would otherwise cost a search to the line's end per run.
+ */
+function findTagRuns(file: FileView, add: (encoding: string, index: number, decoded: string) => void, full: () => boolean): void {
   const raw = file.raw;
   const text = file.text;
+  const lineEndIn = (s: string, from: number) => {
+    const nl = s.indexOf('\n', from);
+    return nl < 0 ? s.length : nl;
+  };
   let rawLineStart = 0;
+  let rawLineEnd = lineEndIn(raw, 0);
   let textLineStart = 0;
+  let textLineEnd = lineEndIn(text, 0);
   TAG_RUN.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = TAG_RUN.exec(raw)) !== null) {
+  while (!full() && (m = TAG_RUN.exec(raw)) !== null) {
     // Advance line counters in both texts to the run's line (line breaks are kept by normalisation).
-    for (let nl = raw.indexOf('\n', rawLineStart); nl >= 0 && nl < m.index; nl = raw.indexOf('\n', rawLineStart)) {
-      rawLineStart = nl + 1;
-      const textNl = text.indexOf('\n', textLineStart);
-      textLineStart = textNl < 0 ? text.length : textNl + 1;
+    while (rawLineEnd < m.index) {
+      rawLineStart = rawLineEnd + 1;
+      rawLineEnd = lineEndIn(raw, rawLineStart);
+      textLineStart = Math.min(textLineEnd + 1, text.length);
+      textLineEnd = lineEndIn(text, textLineStart);
     }
-    const textLineEnd = text.indexOf('\n', textLineStart);
-    const lineLength = (textLineEnd < 0 ? text.length : textLineEnd) - textLineStart;
-    const column = Math.min(m.index - rawLineStart, lineLength);
+    const column = Math.min(m.index - rawLineStart, textLineEnd - textLineStart);
     add('tag characters', textLineStart + column, decodeTagCharacters(m[0]));
   }
 }

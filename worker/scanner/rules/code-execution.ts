@@ -6,7 +6,7 @@
 import { Buffer } from 'node:buffer';
 import type { FileView, Rule, RuleMatch, Severity, SkillView } from '../types.ts';
 import { extensionOf } from '../file-view.ts';
-import { execRegex, scan, testRegex } from './context.ts';
+import { execRegex, matchAllRegex, scan, testRegex } from './context.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers shared by the code-execution, destructive, persistence and supply-chain rules.
@@ -1038,18 +1038,32 @@ const PATH_CONTAINMENT =
   /\b(?:realpath|abspath|resolve|normpath|commonpath|commonprefix|is_relative_to|relative_to|startswith|basename|secure_filename|safe_join)\b|["']\.\.["']\s*(?:not\s+)?in\b/;
 const FILE_OPEN = /\bopen\s*\(|\.read_(?:text|bytes)\s*\(|\bsend_file\s*\(|\bFileResponse\s*\(|\bsend_from_directory\s*\(/;
 
+const ASSIGNMENT = /^[ \t]*([A-Za-z_]\w*)\s*(?::\s*str\s*)?=\s*([^\n]{1,300})$/gm;
+
+/**
+ * The value of each name's first assignment in the file, read in one pass: looking each name up
+ * with a search of its own would read the whole file once per call site.
+ */
+function firstAssignments(text: string): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const m of matchAllRegex(text, ASSIGNMENT)) if (!values.has(m[1])) values.set(m[1], m[2]);
+  return values;
+}
+
 /** True when `expr` is an absolute path literal, or a name assigned one in the file. */
-function isFixedAbsoluteBase(expr: string, text: string): boolean {
+function isFixedAbsoluteBase(expr: string, assignments: () => Map<string, string>): boolean {
   if (ABSOLUTE_LITERAL.test(expr)) return true;
   const name = expr.trim();
   if (!/^[A-Za-z_]\w*$/.test(name)) return false;
-  const assigned = new RegExp(`^[ \\t]*${name}\\s*(?::\\s*str\\s*)?=\\s*([^\\n]{1,300})$`, 'm').exec(text);
-  return !!assigned && ABSOLUTE_LITERAL.test(assigned[1].replace(/\s*#.*$/, ''));
+  const assigned = assignments().get(name);
+  return assigned !== undefined && ABSOLUTE_LITERAL.test(assigned.replace(/\s*#.*$/, ''));
 }
 
 function detectPathTraversal(file: FileView): RuleMatch[] {
   const text = file.text;
   const found: RuleMatch[] = [];
+  let assignments: Map<string, string> | undefined;
+  const assignmentsOf = () => (assignments ??= firstAssignments(text));
   const report = (index: number, length: number, param: string): RuleMatch | null => {
     if (isCommentLine(file, index)) return null;
     const scope = enclosingDefinition(text, index, 'python');
@@ -1066,7 +1080,7 @@ function detectPathTraversal(file: FileView): RuleMatch[] {
   found.push(
     ...scan(text, PY_PATH_JOIN, (m) => {
       const parts = splitArguments(callArguments(text, m.index + m[0].length - 1));
-      if (parts.length < 2 || !isFixedAbsoluteBase(parts[0], text)) return null;
+      if (parts.length < 2 || !isFixedAbsoluteBase(parts[0], assignmentsOf)) return null;
       const param = parts.slice(1).map((p) => p.trim()).find((p) => /^[A-Za-z_]\w*$/.test(p));
       return param ? report(m.index, m[0].length, param) : null;
     }),

@@ -473,9 +473,36 @@ const HUGE_ALLOCATION =
 const FLOOD =
   /\bhping3\b[^\n]{0,400}--flood\b|\bping\s+(?:-\w+\s+)*-f\b|\bslowloris\b|\bab\s+(?:-\w+\s+\S+\s+)*-n\s*\d{6,}|\bwrk\b[^\n]{0,400}\s-c\s*\d{4,}|\bfor\s+\w+\s+in\s+\$\(\s*seq\s+\d+\s+\d{4,}\s*\)\s*;?\s*do\b[^\n]{0,200}\b(?:curl|wget|nc|ab|http)\b|\bfor\s+\w+\s+in\s+range\s*\(\s*\d{5,}\s*\)\s*:\s*(?:\n\s*)?(?:requests|httpx|session|client)\.\w+\s*\(|\bwhile\s+true\s*;\s*do\s+(?:curl|wget|ab)\b(?![^\n]{0,200}\bsleep\b)/g;
 const BURN =
-  /\byes\s*>\s*\/dev\/null\s*&|\bfallocate\s+-l\s*\d+(?:\.\d+)?\s*[GT]\b|\bdd\s+if=\/dev\/(?:zero|u?random)\s+of=(?!\/dev\/)\S+[^\n]{0,400}\bbs=\d+[MG][^\n]{0,400}\bcount=\d{3,}|\bstress(?:-ng)?\s+[^\n]{0,400}--(?:cpu|vm|io|hdd)\b|\bcat\s+\/dev\/(?:zero|urandom)\s*>\s*(?!\/dev\/)\S+/g;
+  /\byes\s*>\s*\/dev\/null\s*&|\bfallocate\s+-l\s*\d+(?:\.\d+)?\s*[GT]\b|\bstress(?:-ng)?\s+[^\n]{0,400}--(?:cpu|vm|io|hdd)\b|\bcat\s+\/dev\/(?:zero|urandom)\s*>\s*(?!\/dev\/)\S+/g;
 const FLOOD_PROSE =
   /\b(?:send|make|fire|issue|flood)\s+(?:\d{4,}|thousands\s+of|millions\s+of|as\s+many\s+(?:requests\s+)?as\s+possible)\s+(?:requests?|messages?|emails?|calls?)?\b[^.\n]{0,60}\b(?:to|at|against)\b/gi;
+
+// dd from /dev/zero or /dev/random into a file, at least 100 blocks of a megabyte or more: the
+// block size within 400 characters after the output file, the count within 400 after that. Found
+// in code, not by one regex: two bounded gaps in a row cost 400 x 400 steps at every dd.
+const DD_FILE = /\bdd\s+if=\/dev\/(?:zero|u?random)\s+of=(?!\/dev\/)\S+/g;
+const DD_BLOCK_SIZE = /\bbs=\d+[MG]/g;
+const DD_COUNT = /\bcount=\d{3,}/g;
+const DD_GAP = 400;
+
+/** Where a disk-filling dd command that starts with `m` ends, or -1 when it is not one. */
+function diskFillEnd(text: string, m: RegExpExecArray): number {
+  const from = m.index + m[0].length;
+  const lineEnd = text.indexOf('\n', from);
+  const rest = text.slice(from, Math.min(lineEnd < 0 ? text.length : lineEnd, from + 2 * DD_GAP + 40));
+  let blockEnd = -1; // the end of the latest block size seen so far
+  let end = -1;
+  const blocks = [...rest.matchAll(DD_BLOCK_SIZE)].filter((b) => b.index <= DD_GAP);
+  let next = 0;
+  for (const c of rest.matchAll(DD_COUNT)) {
+    while (next < blocks.length && blocks[next].index + blocks[next][0].length <= c.index) {
+      blockEnd = blocks[next].index + blocks[next][0].length;
+      next++;
+    }
+    if (blockEnd >= 0 && c.index - blockEnd <= DD_GAP) end = c.index + c[0].length;
+  }
+  return end < 0 ? -1 : from + end;
+}
 
 function numberOf(literal: string): number {
   const clean = literal.replace(/_/g, '').replace(/\s+/g, '');
@@ -508,6 +535,11 @@ function detectResourceExhaustion(file: FileView): RuleMatch[] {
   found.push(
     ...scan(text, FLOOD, (m) => finding(file, m, 'high', 'Floods a host with requests or packets (denial of service)')),
     ...scan(text, BURN, (m) => finding(file, m, 'medium', 'Burns CPU, memory or disk on purpose')),
+    ...scan(text, DD_FILE, (m) => {
+      const end = diskFillEnd(text, m);
+      const hit = end < 0 ? null : finding(file, m, 'medium', 'Burns CPU, memory or disk on purpose');
+      return hit && { ...hit, length: end - m.index };
+    }),
   );
   if (file.kind === 'skill-md' || file.kind === 'markdown') {
     const body = file.kind === 'skill-md' ? file.body : text;
@@ -774,10 +806,12 @@ export const rules: Rule[] = [
         { path: 'scripts/m.py', text: 'def bomb(items):\n    result = []\n    for item in items:\n        result.extend([item] * 10000000)\n' },
         { path: 'scripts/f.sh', text: 'for i in $(seq 1 100000); do curl -s https://target.example.net/ & done\n' },
         { path: 'scripts/d.sh', text: 'fallocate -l 500G /tmp/fill\n' },
+        { path: 'scripts/fill.sh', text: 'dd if=/dev/zero of=/tmp/.cache/blob bs=1M count=200000 status=none\n' },
       ],
       noMatch: [
         { path: 'scripts/buf.py', text: 'buf = bytearray(4096)\nrow = [0] * 256\n' },
         { path: 'scripts/bench.sh', text: 'ab -n 1000 -c 10 http://localhost:8080/\n' },
+        { path: 'scripts/img.sh', text: 'dd if=/dev/zero of=disk.img bs=1M count=64\ndd if=/dev/urandom of=key.bin bs=32 count=1000\n' },
       ],
     },
     detect: detectResourceExhaustion,

@@ -195,6 +195,14 @@ interface Unit {
 
 const NON_CODE_FENCES = new Set(['markdown', 'md', 'text', 'txt', 'plaintext', 'json', 'yaml', 'yml', 'toml', 'csv', 'diff', 'mermaid', 'yara', 'yar']);
 
+const HEADING = /^#{1,6}\s/gm;
+
+function headingStarts(text: string): number[] {
+  const starts: number[] = [];
+  for (const m of matchAllRegex(text, HEADING)) starts.push(m.index);
+  return starts;
+}
+
 /** Scripts are one unit each; markdown splits into fenced code blocks and prose sections. */
 function unitsOf(skill: SkillView): Unit[] {
   const units: Unit[] = [];
@@ -203,14 +211,16 @@ function unitsOf(skill: SkillView): Unit[] {
     if (file.kind !== 'skill-md' && file.kind !== 'markdown') continue;
     let cursor = 0;
     const text = proseOf(file);
+    // Headings found once per file: searching again from each gap between fences would read to
+    // the end of the file every time, quadratic in the number of fences.
+    const headings = headingStarts(text);
+    let next = 0;
     const sectionBreaks = (from: number, to: number) => {
-      const re = /^#{1,6}\s/gm;
-      re.lastIndex = from;
+      while (next < headings.length && headings[next] < from) next++;
       let last = from;
-      let m: RegExpExecArray | null;
-      while ((m = execRegex(re, text)) !== null && m.index < to) {
-        if (m.index > last) units.push({ file, start: last, end: m.index, code: false });
-        last = m.index;
+      for (; next < headings.length && headings[next] < to; next++) {
+        if (headings[next] > last) units.push({ file, start: last, end: headings[next], code: false });
+        last = headings[next];
       }
       if (to > last) units.push({ file, start: last, end: to, code: false });
     };
