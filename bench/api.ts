@@ -10,6 +10,9 @@ import { createPool } from '../db/pool.ts';
 import { migrate } from '../db/migrate.ts';
 import { generateSkills } from '../db/bulk-generate.ts';
 import { issueKey } from '../lib/issue-key.ts';
+import { hashKey, keyPrefix } from '../lib/api-keys.ts';
+import { DAILY_LIMITS } from '../lib/tiers.ts';
+import { findKeysAndCountRequests } from '../db/keys.ts';
 import { freePort, load, machineLine, startProcess, stopProcess, type LoadResult } from './support.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -31,6 +34,36 @@ async function commits(pool: pg.Pool): Promise<number> {
   await new Promise((r) => setTimeout(r, 1500)); // statistics are flushed about once a second
   const { rows } = await pool.query('SELECT xact_commit::bigint AS n FROM pg_stat_database WHERE datname = current_database()');
   return Number(rows[0].n);
+}
+
+// What one database round trip costs here: the limiter waits for one per batch of requests, so
+// this latency bounds the throughput a handful of connections can reach.
+async function roundTrips(pool: pg.Pool, keys: string[]): Promise<{ select1: number; limiter: number; n: number }> {
+  const n = 500;
+  const client = await pool.connect();
+  const median = async (run: () => Promise<unknown>) => {
+    const times: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t = process.hrtime.bigint();
+      await run();
+      times.push(Number(process.hrtime.bigint() - t) / 1000);
+    }
+    return Math.round(times.sort((a, b) => a - b)[n >> 1]);
+  };
+  try {
+    const batch = keys.map((k) => ({ prefix: keyPrefix(k)!, hash: hashKey(k) }));
+    const select1 = await median(() => client.query({ name: 'bench_select_1', text: 'SELECT 1' }));
+    // On a pool of its own with the limiter's settings (asynchronous commit), as the API runs it.
+    const limiterPool = createPool(pool.options.connectionString!, 1, undefined, { asyncCommit: true });
+    try {
+      const limiter = await median(() => findKeysAndCountRequests(limiterPool, batch, DAILY_LIMITS));
+      return { select1, limiter, n };
+    } finally {
+      await limiterPool.end();
+    }
+  } finally {
+    client.release();
+  }
 }
 
 function line(name: string, r: LoadResult, baseline?: LoadResult): string {
@@ -70,9 +103,14 @@ async function main(): Promise<void> {
     const pageRes = await fetch(`http://127.0.0.1:${apiPort}/api/v1/skills`, { headers: { 'x-api-key': keys[0] } });
     const pageText = await pageRes.text();
     await writeFile(pageFile, pageText);
+    const skillFile = join(tmpdir(), `skillgate-bench-skill-${process.pid}.json`);
+    const skillRes = await fetch(`http://127.0.0.1:${apiPort}/api/v1/skills/${slugs[0]}`, { headers: { 'x-api-key': keys[0] } });
+    const skillText = await skillRes.text();
+    await writeFile(skillFile, skillText);
     const barePort = await freePort();
-    children.push(await startProcess(BARE, [], { BARE_PAGE_FILE: pageFile }, barePort));
+    children.push(await startProcess(BARE, [], { BARE_PAGE_FILE: pageFile, BARE_SKILL_FILE: skillFile }, barePort));
     await rm(pageFile); // read once at start
+    await rm(skillFile);
 
     const warm = { seconds: 2, connections: CONNECTIONS };
     await load({ ...warm, url: `http://127.0.0.1:${barePort}/constant` });
@@ -82,6 +120,7 @@ async function main(): Promise<void> {
 
     const bareResult = await load({ url: `http://127.0.0.1:${barePort}/constant`, seconds: SECONDS, connections: CONNECTIONS });
     const barePage = await load({ url: `http://127.0.0.1:${barePort}/page`, seconds: SECONDS, connections: CONNECTIONS });
+    const bareSkill = await load({ url: `http://127.0.0.1:${barePort}/skill`, seconds: SECONDS, connections: CONNECTIONS });
     let keyGroup = 1;
     const measure = async (port: number) => {
       const listKeys = keys.slice(CONNECTIONS * keyGroup, CONNECTIONS * ++keyGroup);
@@ -108,6 +147,7 @@ async function main(): Promise<void> {
     console.log('');
     console.log(line('bare Express, constant JSON', bareResult));
     console.log(line(`bare Express, a ${Buffer.byteLength(pageText)}-byte page`, barePage, bareResult));
+    console.log(line(`bare Express, a ${Buffer.byteLength(skillText)}-byte skill`, bareSkill, bareResult));
     console.log(line('GET /api/v1/skills (20 a page)', cached.list, bareResult));
     console.log(line('GET /api/v1/skills/:slug', cached.one, bareResult));
     console.log(`database round trips per request: list ${cached.listTrips.toFixed(2)}, one skill ${cached.oneTrips.toFixed(2)}`);
@@ -123,7 +163,9 @@ async function main(): Promise<void> {
     for (const [name, r] of [['list', cached.list], ['one skill', cached.one]] as const) {
       console.log(`${name}: p99 ${r.p99} ms <= 25 ms: ${pass(r.p99 <= 25)}; throughput ${(r.rps / bareResult.rps).toFixed(2)} of bare >= 0.50: ${pass(r.rps / bareResult.rps >= 0.5)}; all 2xx: ${pass(r.non2xx === 0 && r.errors === 0)}`);
     }
-    console.log(`(the list against a bare route sending the same ${Buffer.byteLength(pageText)} bytes: ${(cached.list.rps / barePage.rps).toFixed(2)}x)`);
+    console.log(`against bare routes sending the same bytes: list ${(cached.list.rps / barePage.rps).toFixed(2)}x, one skill ${(cached.one.rps / bareSkill.rps).toFixed(2)}x`);
+    const trips = await roundTrips(pool, keys.slice(0, 5));
+    console.log(`database latency on this machine: a round trip (SELECT 1) ${trips.select1} µs, the limiter's statement for 5 keys ${trips.limiter} µs (medians of ${trips.n})`);
     const limiterTrips = Math.max(cached.listTrips, cached.oneTrips);
     console.log(`limiter round trips per request <= 1: ${pass(limiterTrips <= 1)} (at most ${limiterTrips.toFixed(2)}, reads included)`);
   } finally {
