@@ -112,6 +112,13 @@ function promote(c: Compiled): void {
   for (const option of c.options) promoteLiterals(option.ids.filter((id) => id >= 0));
 }
 
+/** Makes `text` the plan's current text (its windows are set by the caller), counting texts seen. */
+function rememberText(c: Compiled, text: string): void {
+  if (c.lastText === null) holding.push(c);
+  if (c.texts < PROMOTE_AFTER && ++c.texts === PROMOTE_AFTER) promote(c);
+  c.lastText = text;
+}
+
 /** The plan of `re` with its windows in `text`, or null when the plain regex must run. */
 function fastPath(re: RegExp, text: string): Compiled | null {
   if (re.sticky) return null;
@@ -120,9 +127,7 @@ function fastPath(re: RegExp, text: string): Compiled | null {
   if (c.lastText !== text) {
     const index = indexOfText(text);
     if (!index) return null;
-    if (c.lastText === null) holding.push(c);
-    if (c.texts < PROMOTE_AFTER && ++c.texts === PROMOTE_AFTER) promote(c);
-    c.lastText = text;
+    rememberText(c, text);
     c.lastWindows = windowsOf(index, c);
   }
   return c.lastWindows === DENSE ? null : c;
@@ -137,9 +142,7 @@ function fastPathIn(re: RegExp, region: string, base: string, from: number): Com
   if (c.lastText !== region) {
     const index = indexOfText(base);
     if (!index) return null;
-    if (c.lastText === null) holding.push(c);
-    if (c.texts < PROMOTE_AFTER && ++c.texts === PROMOTE_AFTER) promote(c);
-    c.lastText = region;
+    rememberText(c, region);
     c.lastWindows = computeWindows(new RegionSource(index, from, region), c);
   }
   return c.lastWindows === DENSE ? null : c;

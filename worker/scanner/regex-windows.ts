@@ -194,6 +194,20 @@ export function computeWindows(source: Source, c: WindowPlan): WindowsOrDense {
   return mergeWindows(lists, total);
 }
 
+/**
+ * Appends the window [start, end] to the first `n` windows (in order of start), merging it into
+ * the last one when they overlap or touch; returns the new count.
+ */
+function appendCoalesced(starts: Int32Array, ends: Int32Array, n: number, start: number, end: number): number {
+  if (n > 0 && start <= ends[n - 1] + 1) {
+    if (end > ends[n - 1]) ends[n - 1] = end;
+    return n;
+  }
+  starts[n] = start;
+  ends[n] = end;
+  return n + 1;
+}
+
 /** The union of several window lists (each in order and disjoint), in order and coalesced. */
 function mergeWindows(lists: Windows[], total: number): Windows {
   const starts = new Int32Array(total);
@@ -213,14 +227,7 @@ function mergeWindows(lists: Windows[], total: number): Windows {
       }
     }
     if (pick < 0) break;
-    const e = lists[pick].ends[heads[pick]++];
-    if (n > 0 && s <= ends[n - 1] + 1) {
-      if (e > ends[n - 1]) ends[n - 1] = e;
-    } else {
-      starts[n] = s;
-      ends[n] = e;
-      n++;
-    }
+    n = appendCoalesced(starts, ends, n, s, lists[pick].ends[heads[pick]++]);
   }
   return { starts, ends, lo: 0, hi: n };
 }
@@ -370,13 +377,7 @@ function windowsBefore(text: string, places: Windows, maxOffset: number, prefix:
       lastP = p;
       lastStart = ws;
     }
-    if (n > 0 && ws <= ends[n - 1] + 1) {
-      if (last > ends[n - 1]) ends[n - 1] = last;
-    } else {
-      starts[n] = ws;
-      ends[n] = last;
-      n++;
-    }
+    n = appendCoalesced(starts, ends, n, ws, last);
   }
   return { starts, ends, lo: 0, hi: n };
 }
