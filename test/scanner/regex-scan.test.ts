@@ -24,6 +24,9 @@ const PATTERNS: RegExp[] = [
   /^#{1,6}\s/gm,
   /^[ \t]*\[(?:\/\/|comment|_|#|\.|\s*)\]\s*:\s*[("'](.{4,80})[)"']\s*$/gim,
   /^\s*(?:title|name)\s*:/gi,
+  // Proofs through one punctuation character ("|", ";"), found with indexOf where they are rare.
+  /\b(?:curl|wget)\b(?:[^\n|]|\\\n){0,300}\|\s*(?:ba|z)?sh\b/gim,
+  /\bexport\s+\w+=[^;\n]{0,40};/g,
   // Patterns that can match the empty string: the next search starts one character on.
   /^/gm,
   /^[ \t]*/gm,
@@ -47,6 +50,9 @@ const TEXTS: string[] = [
   'echo "* * * * * x" >> /etc/cron.d/job; tee -a /etc/cron.d/other < x',
   '# One\n## Two\r### Three\u2028#### Four x ##no\n[//]: # (hidden note here)\n  [comment]: <> ("another one")',
   'title: x\nname: y\n  Title: z',
+  'curl '.repeat(3000),
+  'curl '.repeat(3000) + '| sh\nwget x \\\n | bash; export A=1; export B=2 | x',
+  'a | b | c\nCURL -s x |zsh\nexport PATH=/x:$PATH;',
   '',
 ];
 
@@ -93,6 +99,7 @@ describe('regex-scan', () => {
     expect(plan?.candidates[0].map((r) => r.literal).sort()).toEqual(['curl', 'wget']);
     expect(planRegex(/(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{40,}/.source, '')?.candidates[0][0].run?.min).toBe(40);
     expect(planRegex('\\w+\\s', 'g')).toBeNull();
+    expect(planRegex(PATTERNS[PATTERNS.length - 5].source, 'gim')?.candidates.some((c) => c.length === 1 && c[0].literal === '|')).toBe(true);
   });
 
   // Several rounds of fresh texts: patterns used on a few texts get their literals into the index,

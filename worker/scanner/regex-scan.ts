@@ -12,6 +12,7 @@
 // windows with the sticky regex.
 import { planRegex, usable, windowWeight, type LiteralRequirement } from './regex-literals.ts';
 import { findable, indexOfText, literalId, onTextsReleased, promoteLiterals } from './literal-index.ts';
+import { charsOf } from './regex-charset.ts';
 import { computeWindows, DENSE, lowerBound, RegionSource, windowsOf, type Option, type Windows, type WindowsOrDense } from './regex-windows.ts';
 
 interface Compiled {
@@ -85,13 +86,27 @@ function compilePlan(re: RegExp): Compiled | null {
 
 function optionOf(requirements: LiteralRequirement[]): Option {
   return {
-    ids: Int32Array.from(requirements, (r) => (r.run ? -1 : literalId(r.literal))),
-    runs: requirements.map((r) => (r.run ? { set: r.run.set, min: r.run.min, nonAsciiOnly: r.run.set.ascii.every((b) => b === 0) } : null)),
+    ids: Int32Array.from(requirements, (r) => (r.run || oneCharacter(r.literal) ? -1 : literalId(r.literal))),
+    runs: requirements.map((r) => {
+      if (r.run) return { set: r.run.set, min: r.run.min, nonAsciiOnly: r.run.set.ascii.every((b) => b === 0) };
+      const code = oneCharacter(r.literal);
+      return code ? { set: charsOf([code]), min: 1, nonAsciiOnly: false, char: r.literal } : null;
+    }),
     maxOffsets: Float64Array.from(requirements, (r) => r.maxOffset),
     prefixes: requirements.map((r) => (Number.isFinite(r.maxOffset) ? null : r.prefix)),
     weights: Float64Array.from(requirements, windowWeight),
     bounded: requirements.every(usable),
   };
+}
+
+// A literal of one character is too common for the automaton (literal-registry.ts), but indexOf
+// finds its places quickly where it is rare: "|" after `curl ...` proves that a text without a
+// pipe holds no pipe-to-shell. Only ASCII characters that are not letters: their folded form is
+// the only one.
+function oneCharacter(literal: string): number {
+  if (literal.length !== 1) return 0;
+  const code = literal.charCodeAt(0);
+  return code > 32 && code < 128 && !(code >= 97 && code <= 122) && !(code >= 65 && code <= 90) ? code : 0;
 }
 
 // Plans that hold a text in lastText; they drop it when texts are released.

@@ -27,6 +27,8 @@ export interface RunSpec {
   min: number;
   /** The set holds no ASCII character: runs start at the text's non-ASCII characters. */
   nonAsciiOnly: boolean;
+  /** A run of one given character (min 1): its places are found with indexOf. */
+  char?: string;
 }
 
 /** One proof of a plan: every match holds one of these literals (or runs) within its window. */
@@ -277,6 +279,7 @@ function placesOf(source: Source, option: Option, r: number): Windows {
 
 function runsIn(source: Source, run: RunSpec): Windows {
   if (run.nonAsciiOnly) return nonAsciiPlaces(source);
+  if (run.char) return characterPlaces(source, run.char);
   let found = source.memo.get(run) as Windows | undefined;
   if (!found) {
     found = runsOf(source.text, run);
@@ -323,6 +326,35 @@ function placesFound(source: Source, re: RegExp, shift: number, first: number[])
   source.memo.set(re, found);
   return found;
 }
+
+// A window before a character is a few hundred units long, so a proof through a character pays
+// only where it is rare: in a text of n units, more than n / 4096 + 1 places (at most 256) are
+// never worth trying, and the search stops there instead of listing a character found everywhere.
+const MAX_CHARACTER_PLACES = 256;
+
+/** The places of one character (cached per text); TOO_MANY when there are too many to try. */
+function characterPlaces(source: Source, char: string): Windows {
+  const key = CHARACTER_KEYS.get(char) ?? CHARACTER_KEYS.set(char, {}).get(char)!;
+  let found = source.memo.get(key) as Windows | undefined;
+  if (found) return found;
+  const text = source.text;
+  const most = Math.min(MAX_CHARACTER_PLACES, (text.length >> 12) + 1);
+  const positions: number[] = [];
+  for (let i = text.indexOf(char); i >= 0; i = text.indexOf(char, i + 1)) {
+    if (positions.length === most) {
+      found = TOO_MANY;
+      break;
+    }
+    positions.push(i);
+  }
+  if (!found) {
+    const list = Int32Array.from(positions);
+    found = positions.length === 0 ? EMPTY_WINDOWS : { starts: list, ends: list, lo: 0, hi: list.length };
+  }
+  source.memo.set(key, found);
+  return found;
+}
+const CHARACTER_KEYS = new Map<string, object>();
 
 /** Maximal runs of at least `min` characters of `set`, found by probing every min-th unit. */
 function runsOf(text: string, { set, min }: RunSpec): Windows {

@@ -25,12 +25,18 @@ function baseNameOf(path: string): string {
 // SUP-01 install from a URL or a VCS
 // ---------------------------------------------------------------------------------------------
 
+// The arguments after an install command: whitespace, then up to 300 characters of the same
+// command line that start with a non-space. Written so (rather than `\s+[^\n;&|]{0,300}?`) because
+// both halves of that could take the same spaces: a line of blown-up whitespace made every start
+// try every split, where here the whitespace belongs to `\s+` alone. The matches are the same.
+const ARGUMENTS = String.raw`\s+(?:[^\s;&|][^\n;&|]{0,299}?)??`;
+
 const INSTALL_FROM_URL = new RegExp(
   [
-    String.raw`\b(?:pip3?|python3?\s+-m\s+pip|uv\s+pip|pipx)\s+install\s+[^\n;&|]{0,300}?((?:git\+)?(?:https?|ssh|git)://\S+|git@[\w.-]+:\S+)`,
-    String.raw`\b(?:npm\s+(?:i|install|add)|yarn\s+(?:global\s+)?add|pnpm\s+(?:i|install|add)|bun\s+(?:i|install|add))\s+[^\n;&|]{0,300}?((?:git\+)?(?:https?|ssh|git)://\S+|(?:github|gitlab|bitbucket):\S+|(?<![@\w./-])[A-Za-z0-9][\w.-]*/[\w.-]+#\S+)`,
-    String.raw`\bcargo\s+install\s+[^\n;&|]{0,300}?--git\s+(\S+)[^\n;&|]{0,300}`,
-    String.raw`\bgem\s+install\s+[^\n;&|]{0,300}?--source\s+(\S+)`,
+    String.raw`\b(?:pip3?|python3?\s+-m\s+pip|uv\s+pip|pipx)\s+install${ARGUMENTS}((?:git\+)?(?:https?|ssh|git)://\S+|git@[\w.-]+:\S+)`,
+    String.raw`\b(?:npm\s+(?:i|install|add)|yarn\s+(?:global\s+)?add|pnpm\s+(?:i|install|add)|bun\s+(?:i|install|add))${ARGUMENTS}((?:git\+)?(?:https?|ssh|git)://\S+|(?:github|gitlab|bitbucket):\S+|(?<![@\w./-])[A-Za-z0-9][\w.-]*/[\w.-]+#\S+)`,
+    String.raw`\bcargo\s+install${ARGUMENTS}--git\s+(\S+)[^\n;&|]{0,300}`,
+    String.raw`\bgem\s+install${ARGUMENTS}--source\s+(\S+)`,
     String.raw`\buvx\s+--from\s+((?:git\+)?(?:https?|ssh)://\S+)`,
     String.raw`\bnpx\s+(?:-y\s+|--yes\s+)?((?:github|gitlab):\S+|https?://\S+)`,
   ].join('|'),
