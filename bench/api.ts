@@ -13,6 +13,7 @@ import { issueKey } from '../lib/issue-key.ts';
 import { hashKey, keyPrefix } from '../lib/api-keys.ts';
 import { DAILY_LIMITS } from '../lib/tiers.ts';
 import { findKeysAndCountRequests } from '../db/keys.ts';
+import { detectCapabilities } from '../db/capabilities.ts';
 import { freePort, load, machineLine, startProcess, stopProcess, type LoadResult } from './support.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -56,6 +57,7 @@ async function roundTrips(pool: pg.Pool, keys: string[]): Promise<{ select1: num
     // On a pool of its own with the limiter's settings (asynchronous commit), as the API runs it.
     const limiterPool = createPool(pool.options.connectionString!, 1, undefined, { asyncCommit: true });
     try {
+      await detectCapabilities(limiterPool); // a named, prepared statement where the server allows it, as in the API
       const limiter = await median(() => findKeysAndCountRequests(limiterPool, batch, DAILY_LIMITS));
       return { select1, limiter, n };
     } finally {
@@ -69,6 +71,11 @@ async function roundTrips(pool: pg.Pool, keys: string[]): Promise<{ select1: num
 function line(name: string, r: LoadResult, baseline?: LoadResult): string {
   const ratio = baseline ? `  ${(r.rps / baseline.rps).toFixed(2)}x of bare` : '';
   return `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  non-2xx ${r.non2xx}  errors ${r.errors}${ratio}`;
+}
+
+function cpuLine(name: string, r: LoadResult): string {
+  if (!r.cpu) return `${name.padEnd(34)} (CPU per request needs /proc)`;
+  return `${name.padEnd(34)} server ${String(r.cpu.server).padStart(4)} µs  PostgreSQL ${String(r.cpu.postgres).padStart(4)} µs  load generator ${String(r.cpu.loadGenerator).padStart(4)} µs`;
 }
 
 async function main(): Promise<void> {
@@ -95,9 +102,11 @@ async function main(): Promise<void> {
     // unchanged), and a second one with that cache off, where every read goes to the database.
     const apiEnv = { DATABASE_URL: url.toString(), LOG_LEVEL: 'info', DB_POOL_MAX: '10' };
     const apiPort = await freePort();
-    children.push(await startProcess(CLI, ['serve', '--api-only'], apiEnv, apiPort));
+    const api = await startProcess(CLI, ['serve', '--api-only'], apiEnv, apiPort);
+    children.push(api);
     const uncachedPort = await freePort();
-    children.push(await startProcess(CLI, ['serve', '--api-only'], { ...apiEnv, RESPONSE_CACHE_MB: '0' }, uncachedPort));
+    const uncachedApi = await startProcess(CLI, ['serve', '--api-only'], { ...apiEnv, RESPONSE_CACHE_MB: '0' }, uncachedPort);
+    children.push(uncachedApi);
     // A page as the list sends it, for the bare route that sends the same bytes.
     const pageFile = join(tmpdir(), `skillgate-bench-page-${process.pid}.json`);
     const pageRes = await fetch(`http://127.0.0.1:${apiPort}/api/v1/skills`, { headers: { 'x-api-key': keys[0] } });
@@ -108,7 +117,8 @@ async function main(): Promise<void> {
     const skillText = await skillRes.text();
     await writeFile(skillFile, skillText);
     const barePort = await freePort();
-    children.push(await startProcess(BARE, [], { BARE_PAGE_FILE: pageFile, BARE_SKILL_FILE: skillFile }, barePort));
+    const bare = await startProcess(BARE, [], { BARE_PAGE_FILE: pageFile, BARE_SKILL_FILE: skillFile }, barePort);
+    children.push(bare);
     await rm(pageFile); // read once at start
     await rm(skillFile);
 
@@ -118,22 +128,23 @@ async function main(): Promise<void> {
       await load({ ...warm, url: `http://127.0.0.1:${port}/api/v1/skills`, headersFor: (c) => ({ 'x-api-key': keys[c % CONNECTIONS] }) });
     }
 
-    const bareResult = await load({ url: `http://127.0.0.1:${barePort}/constant`, seconds: SECONDS, connections: CONNECTIONS });
-    const barePage = await load({ url: `http://127.0.0.1:${barePort}/page`, seconds: SECONDS, connections: CONNECTIONS });
-    const bareSkill = await load({ url: `http://127.0.0.1:${barePort}/skill`, seconds: SECONDS, connections: CONNECTIONS });
+    const bareRun = { seconds: SECONDS, connections: CONNECTIONS, serverPid: bare.pid };
+    const bareResult = await load({ ...bareRun, url: `http://127.0.0.1:${barePort}/constant` });
+    const barePage = await load({ ...bareRun, url: `http://127.0.0.1:${barePort}/page` });
+    const bareSkill = await load({ ...bareRun, url: `http://127.0.0.1:${barePort}/skill` });
     let keyGroup = 1;
-    const measure = async (port: number) => {
+    const measure = async (port: number, serverPid: number | undefined) => {
       const listKeys = keys.slice(CONNECTIONS * keyGroup, CONNECTIONS * ++keyGroup);
       const oneKeys = keys.slice(CONNECTIONS * keyGroup, CONNECTIONS * ++keyGroup);
       const before = await commits(pool);
       const list = await load({
-        url: `http://127.0.0.1:${port}/api/v1/skills`, seconds: SECONDS, connections: CONNECTIONS,
+        url: `http://127.0.0.1:${port}/api/v1/skills`, seconds: SECONDS, connections: CONNECTIONS, serverPid,
         headersFor: (c) => ({ 'x-api-key': listKeys[c] }),
       });
       const mid = await commits(pool);
       let n = 0;
       const one = await load({
-        url: `http://127.0.0.1:${port}/api/v1/skills/x`, seconds: SECONDS, connections: CONNECTIONS,
+        url: `http://127.0.0.1:${port}/api/v1/skills/x`, seconds: SECONDS, connections: CONNECTIONS, serverPid,
         headersFor: (c) => ({ 'x-api-key': oneKeys[c] }),
         pathFor: () => `/api/v1/skills/${slugs[n++ % slugs.length]}`,
       });
@@ -141,8 +152,8 @@ async function main(): Promise<void> {
       // Each statement outside a transaction commits once, so commits per request = round trips.
       return { list, one, listTrips: (mid - before) / list.requests, oneTrips: (after - mid) / one.requests };
     };
-    const cached = await measure(apiPort);
-    const uncached = await measure(uncachedPort);
+    const cached = await measure(apiPort, api.pid);
+    const uncached = await measure(uncachedPort, uncachedApi.pid);
 
     console.log('');
     console.log(line('bare Express, constant JSON', bareResult));
@@ -164,6 +175,20 @@ async function main(): Promise<void> {
       console.log(`${name}: p99 ${r.p99} ms <= 25 ms: ${pass(r.p99 <= 25)}; throughput ${(r.rps / bareResult.rps).toFixed(2)} of bare >= 0.50: ${pass(r.rps / bareResult.rps >= 0.5)}; all 2xx: ${pass(r.non2xx === 0 && r.errors === 0)}`);
     }
     console.log(`against bare routes sending the same bytes: list ${(cached.list.rps / barePage.rps).toFixed(2)}x, one skill ${(cached.one.rps / bareSkill.rps).toFixed(2)}x`);
+    // Where a request's CPU time goes: the server process, the database, and the load generator,
+    // which share the machine's cores.
+    console.log('CPU time per request:');
+    console.log(cpuLine('bare Express, constant JSON', bareResult));
+    console.log(cpuLine(`bare Express, the same skill bytes`, bareSkill));
+    console.log(cpuLine('GET /api/v1/skills (20 a page)', cached.list));
+    console.log(cpuLine('GET /api/v1/skills/:slug', cached.one));
+    // The server is one process on one core: at its CPU time per request it could serve at most
+    // 1 s / that time, whatever the database did. The busy share says how much of that core it used.
+    for (const [name, r] of [['list', cached.list], ['one skill', cached.one]] as const) {
+      if (!r.cpu || r.cpu.server <= 0) continue;
+      const ceiling = 1e6 / r.cpu.server;
+      console.log(`${name}: the server was busy ${Math.round((r.rps * r.cpu.server) / 1e4)}% of one core; at ${r.cpu.server} µs a request one core serves at most ${Math.round(ceiling)} req/s (${(ceiling / bareResult.rps).toFixed(2)}x of bare)`);
+    }
     const trips = await roundTrips(pool, keys.slice(0, 5));
     console.log(`database latency on this machine: a round trip (SELECT 1) ${trips.select1} µs, the limiter's statement for 5 keys ${trips.limiter} µs (medians of ${trips.n})`);
     const limiterTrips = Math.max(cached.listTrips, cached.oneTrips);

@@ -1,5 +1,6 @@
 // Shared pieces of the benchmarks: core count, free ports, child servers, load runs.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -57,6 +58,49 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** CPU microseconds per request of the server, of PostgreSQL's processes and of the load generator (Linux only). */
+  cpu?: { server: number; postgres: number; loadGenerator: number };
+}
+
+// CPU seconds of a process from /proc (utime + stime, in clock ticks of 1/100 s); null elsewhere.
+function processCpuSeconds(pid: number | string): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+// CPU seconds of each process named postgres on this machine, by process id: the database's share
+// of a run when it runs here, nothing when it runs elsewhere.
+function postgresCpuSeconds(): Map<string, number> {
+  const byPid = new Map<string, number>();
+  let entries: string[] = [];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return byPid;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/stat`, 'utf8').includes('(postgres)')) continue;
+    } catch {
+      continue;
+    }
+    const seconds = processCpuSeconds(entry);
+    if (seconds !== null) byPid.set(entry, seconds);
+  }
+  return byPid;
+}
+
+// CPU seconds the database's processes spent between two readings. A backend that exited in
+// between (an idle pool connection closed) takes its share with it: never a negative figure.
+function postgresCpuSince(before: Map<string, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of postgresCpuSeconds()) total += seconds - (before.get(pid) ?? 0);
+  return total;
 }
 
 export async function load(options: {
@@ -67,8 +111,13 @@ export async function load(options: {
   pathFor?: () => string;
   method?: 'GET' | 'POST';
   body?: string;
+  /** The server's process id: the result then says where the CPU time of a request went. */
+  serverPid?: number;
 }): Promise<LoadResult> {
   let connection = 0;
+  const serverBefore = options.serverPid ? processCpuSeconds(options.serverPid) : null;
+  const postgresBefore = serverBefore === null ? new Map<string, number>() : postgresCpuSeconds();
+  const selfBefore = process.cpuUsage();
   const result = await autocannon({
     url: options.url,
     duration: options.seconds,
@@ -80,7 +129,14 @@ export async function load(options: {
       : undefined,
     requests: options.pathFor ? [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: options.pathFor!() }) }] : undefined,
   } as autocannon.Options);
+  const serverAfter = options.serverPid ? processCpuSeconds(options.serverPid) : null;
+  const self = process.cpuUsage(selfBefore);
+  const perRequest = (seconds: number) => Math.round((seconds * 1e6) / Math.max(1, result.requests.total));
+  const cpu = serverBefore !== null && serverAfter !== null
+    ? { server: perRequest(serverAfter - serverBefore), postgres: perRequest(postgresCpuSince(postgresBefore)), loadGenerator: perRequest((self.user + self.system) / 1e6) }
+    : undefined;
   return {
+    cpu,
     requests: result.requests.total,
     rps: result.requests.average,
     p50: result.latency.p50,
