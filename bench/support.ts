@@ -62,14 +62,21 @@ export interface LoadResult {
   cpu?: { server: number; postgres: number; loadGenerator: number };
 }
 
-// CPU seconds of a process from /proc (utime + stime, in clock ticks of 1/100 s); null elsewhere.
-function processCpuSeconds(pid: number | string): number | null {
+// A process's command name and CPU seconds from /proc (utime + stime, in clock ticks of 1/100 s);
+// null where /proc is not there or the process is gone.
+function processStat(pid: number | string): { name: string; cpuSeconds: number } | null {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = stat.lastIndexOf(') ');
+    const fields = stat.slice(close + 2).split(' ');
+    return { name: stat.slice(stat.indexOf('(') + 1, close), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100 };
   } catch {
     return null;
   }
+}
+
+function processCpuSeconds(pid: number): number | null {
+  return processStat(pid)?.cpuSeconds ?? null;
 }
 
 // CPU seconds of each process named postgres on this machine, by process id: the database's share
@@ -84,13 +91,8 @@ function postgresCpuSeconds(): Map<string, number> {
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (!readFileSync(`/proc/${entry}/stat`, 'utf8').includes('(postgres)')) continue;
-    } catch {
-      continue;
-    }
-    const seconds = processCpuSeconds(entry);
-    if (seconds !== null) byPid.set(entry, seconds);
+    const stat = processStat(entry);
+    if (stat?.name === 'postgres') byPid.set(entry, stat.cpuSeconds);
   }
   return byPid;
 }

@@ -13,7 +13,7 @@
 import { planRegex, usable, windowWeight, type LiteralRequirement } from './regex-literals.ts';
 import { findable, indexOfText, literalId, onTextsReleased, promoteLiterals } from './literal-index.ts';
 import { charsOf } from './regex-charset.ts';
-import { computeWindows, DENSE, lowerBound, RegionSource, windowsOf, type Option, type Windows, type WindowsOrDense } from './regex-windows.ts';
+import { computeWindows, DENSE, lowerBound, RegionSource, windowsOf, type Option, type RunSpec, type Windows, type WindowsOrDense } from './regex-windows.ts';
 
 interface Compiled {
   sticky: RegExp;
@@ -85,13 +85,14 @@ function compilePlan(re: RegExp): Compiled | null {
 }
 
 function optionOf(requirements: LiteralRequirement[]): Option {
+  const runs = requirements.map((r): RunSpec | null => {
+    if (r.run) return { set: r.run.set, min: r.run.min, nonAsciiOnly: r.run.set.ascii.every((b) => b === 0) };
+    const code = oneCharacter(r.literal);
+    return code ? { set: charsOf([code]), min: 1, nonAsciiOnly: false, char: r.literal } : null;
+  });
   return {
-    ids: Int32Array.from(requirements, (r) => (r.run || oneCharacter(r.literal) ? -1 : literalId(r.literal))),
-    runs: requirements.map((r) => {
-      if (r.run) return { set: r.run.set, min: r.run.min, nonAsciiOnly: r.run.set.ascii.every((b) => b === 0) };
-      const code = oneCharacter(r.literal);
-      return code ? { set: charsOf([code]), min: 1, nonAsciiOnly: false, char: r.literal } : null;
-    }),
+    ids: Int32Array.from(requirements, (r, k) => (runs[k] ? -1 : literalId(r.literal))),
+    runs,
     maxOffsets: Float64Array.from(requirements, (r) => r.maxOffset),
     prefixes: requirements.map((r) => (Number.isFinite(r.maxOffset) ? null : r.prefix)),
     weights: Float64Array.from(requirements, windowWeight),
@@ -134,31 +135,20 @@ function rememberText(c: Compiled, text: string): void {
   c.lastText = text;
 }
 
-/** The plan of `re` with its windows in `text`, or null when the plain regex must run. */
-function fastPath(re: RegExp, text: string): Compiled | null {
+/**
+ * The plan of `re` with its windows in `text`, or null when the plain regex must run. With `base`,
+ * `text` is a region of that indexed text: base.slice(from, from + text.length).
+ */
+function fastPath(re: RegExp, text: string, base?: string, from = 0): Compiled | null {
   if (re.sticky) return null;
   const c = compile(re);
   if (!c) return null;
+  // Windows depend only on the text's content, so an equal region may reuse them.
   if (c.lastText !== text) {
-    const index = indexOfText(text);
+    const index = indexOfText(base ?? text);
     if (!index) return null;
     rememberText(c, text);
-    c.lastWindows = windowsOf(index, c);
-  }
-  return c.lastWindows === DENSE ? null : c;
-}
-
-/** fastPath for a region of an indexed text: `region` is base.slice(from, from + region.length). */
-function fastPathIn(re: RegExp, region: string, base: string, from: number): Compiled | null {
-  if (re.sticky) return null;
-  const c = compile(re);
-  if (!c) return null;
-  // Windows depend only on the region's content, so an equal region may reuse them.
-  if (c.lastText !== region) {
-    const index = indexOfText(base);
-    if (!index) return null;
-    rememberText(c, region);
-    c.lastWindows = computeWindows(new RegionSource(index, from, region), c);
+    c.lastWindows = base === undefined ? windowsOf(index, c) : computeWindows(new RegionSource(index, from, text), c);
   }
   return c.lastWindows === DENSE ? null : c;
 }
@@ -215,7 +205,7 @@ export function execRegex(re: RegExp, text: string): RegExpExecArray | null {
  * tells where in the region a match can be.
  */
 export function execRegexIn(re: RegExp, region: string, base: string, from: number): RegExpExecArray | null {
-  const c = fastPathIn(re, region, base, from);
+  const c = fastPath(re, region, base, from);
   if (!c) return re.exec(region);
   if (!re.global) return searchWindows(c, region, 0);
   const start = re.lastIndex;
