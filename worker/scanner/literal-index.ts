@@ -69,7 +69,7 @@ export class TextIndex {
   private readonly start: Int32Array;
   private readonly positions: Int32Array;
   private late: Map<number, Int32Array> | null = null;
-  /** Per-plan caches of regex-windows.ts (windows, runs, line starts). */
+  /** Per-plan caches of regex-windows.ts and text-places.ts (windows, runs, line starts). */
   readonly memo = new Map<object, unknown>();
 
   /**

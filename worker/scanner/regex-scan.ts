@@ -13,7 +13,8 @@
 import { planRegex, usable, windowWeight, type LiteralRequirement } from './regex-literals.ts';
 import { findable, indexOfText, literalId, onTextsReleased, promoteLiterals } from './literal-index.ts';
 import { charsOf } from './regex-charset.ts';
-import { computeWindows, DENSE, lowerBound, RegionSource, windowsOf, type Option, type RunSpec, type Windows, type WindowsOrDense } from './regex-windows.ts';
+import { computeWindows, DENSE, windowsOf, type Option, type WindowsOrDense } from './regex-windows.ts';
+import { lowerBound, RegionSource, type RunSpec, type Windows } from './text-places.ts';
 
 interface Compiled {
   sticky: RegExp;
