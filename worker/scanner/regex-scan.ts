@@ -186,18 +186,23 @@ function isTrail(c: number): boolean {
   return c >= 0xdc00 && c <= 0xdfff;
 }
 
+/** `re.exec(text)` through the plan's windows; with `base`, text is a region of it (see fastPath). */
+function execPlanned(re: RegExp, text: string, base: string | undefined, from: number): RegExpExecArray | null {
+  const c = fastPath(re, text, base, from);
+  if (!c) return re.exec(text);
+  if (!re.global) return searchWindows(c, text, 0);
+  const start = re.lastIndex;
+  const m = start > text.length ? null : searchWindows(c, text, start);
+  re.lastIndex = m ? m.index + m[0].length : 0;
+  return m;
+}
+
 /**
  * `re.exec(text)`, with the same result and the same effect on `re.lastIndex`: for a global regex
  * the first match at or after lastIndex, for any other the first match.
  */
 export function execRegex(re: RegExp, text: string): RegExpExecArray | null {
-  const c = fastPath(re, text);
-  if (!c) return re.exec(text);
-  if (!re.global) return searchWindows(c, text, 0);
-  const from = re.lastIndex;
-  const m = from > text.length ? null : searchWindows(c, text, from);
-  re.lastIndex = m ? m.index + m[0].length : 0;
-  return m;
+  return execPlanned(re, text, undefined, 0);
 }
 
 /**
@@ -206,13 +211,7 @@ export function execRegex(re: RegExp, text: string): RegExpExecArray | null {
  * tells where in the region a match can be.
  */
 export function execRegexIn(re: RegExp, region: string, base: string, from: number): RegExpExecArray | null {
-  const c = fastPath(re, region, base, from);
-  if (!c) return re.exec(region);
-  if (!re.global) return searchWindows(c, region, 0);
-  const start = re.lastIndex;
-  const m = start > region.length ? null : searchWindows(c, region, start);
-  re.lastIndex = m ? m.index + m[0].length : 0;
-  return m;
+  return execPlanned(re, region, base, from);
 }
 
 /** `re.test(region)` for a region of a prepared text (see execRegexIn). */
