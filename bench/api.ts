@@ -21,6 +21,8 @@ const SKILLS = Number(process.env.BENCH_SKILLS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DB_NAME = 'skillgate_bench_api';
+// Keys per run: room for 100,000 requests a second for the whole run within Enterprise limits.
+const KEYS_PER_RUN = Math.max(CONNECTIONS, Math.ceil((SECONDS * 100_000) / DAILY_LIMITS.enterprise));
 const CLI = fileURLToPath(new URL('../cli/main.ts', import.meta.url));
 const BARE = fileURLToPath(new URL('./bare-express.ts', import.meta.url));
 
@@ -68,6 +70,22 @@ async function roundTrips(pool: pg.Pool, keys: string[]): Promise<{ select1: num
   }
 }
 
+/**
+ * The requests of one connection: one per key of its share of `keys` (each connection its own
+ * keys, as separate clients would have), on the given paths from an offset of its own, else on the
+ * route's own path.
+ */
+function requestsOf(keys: string[], paths: string[] = []) {
+  return (connection: number) => {
+    const own = keys.filter((_, i) => i % CONNECTIONS === connection % CONNECTIONS);
+    const n = Math.max(own.length, paths.length);
+    return Array.from({ length: n }, (_, i) => ({
+      ...(paths.length ? { path: paths[(i + connection * 97) % paths.length] } : {}),
+      headers: { 'x-api-key': own[i % own.length] },
+    }));
+  };
+}
+
 function line(name: string, r: LoadResult, baseline?: LoadResult): string {
   const ratio = baseline ? `  ${(r.rps / baseline.rps).toFixed(2)}x of bare` : '';
   return `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  non-2xx ${r.non2xx}  errors ${r.errors}${ratio}`;
@@ -92,9 +110,13 @@ async function main(): Promise<void> {
     const t0 = Date.now();
     await generateSkills(pool, SKILLS);
     console.log(`generated ${SKILLS} skills in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    // Many clients, each with its own Enterprise key, as in production; one key per connection.
+    // Many clients with Enterprise keys, as in production. Each run rotates through keys of its
+    // own, enough that none reaches its daily limit however fast this machine serves: a run whose
+    // keys ran out would measure 429 answers instead of the routes.
+    const groups = 5; // warm-up, then list and one skill for each of the two servers
     const keys: string[] = [];
-    for (let i = 0; i < CONNECTIONS * 5; i++) keys.push((await issueKey(pool, { tier: 'enterprise', name: `bench-${i}` })).key);
+    for (let i = 0; i < groups * KEYS_PER_RUN; i++) keys.push((await issueKey(pool, { tier: 'enterprise', name: `bench-${i}` })).key);
+    const keyGroup = (g: number) => keys.slice(g * KEYS_PER_RUN, (g + 1) * KEYS_PER_RUN);
     const { rows } = await pool.query(`SELECT slug FROM skills ORDER BY random() LIMIT 2000`);
     const slugs = rows.map((r) => r.slug as string);
 
@@ -125,28 +147,26 @@ async function main(): Promise<void> {
     const warm = { seconds: 2, connections: CONNECTIONS };
     await load({ ...warm, url: `http://127.0.0.1:${barePort}/constant` });
     for (const port of [apiPort, uncachedPort]) {
-      await load({ ...warm, url: `http://127.0.0.1:${port}/api/v1/skills`, headersFor: (c) => ({ 'x-api-key': keys[c % CONNECTIONS] }) });
+      await load({ ...warm, url: `http://127.0.0.1:${port}/api/v1/skills`, requestsFor: requestsOf(keyGroup(0)) });
     }
 
     const bareRun = { seconds: SECONDS, connections: CONNECTIONS, serverPid: bare.pid };
     const bareResult = await load({ ...bareRun, url: `http://127.0.0.1:${barePort}/constant` });
     const barePage = await load({ ...bareRun, url: `http://127.0.0.1:${barePort}/page` });
     const bareSkill = await load({ ...bareRun, url: `http://127.0.0.1:${barePort}/skill` });
-    let keyGroup = 1;
+    let nextGroup = 1;
     const measure = async (port: number, serverPid: number | undefined) => {
-      const listKeys = keys.slice(CONNECTIONS * keyGroup, CONNECTIONS * ++keyGroup);
-      const oneKeys = keys.slice(CONNECTIONS * keyGroup, CONNECTIONS * ++keyGroup);
+      const listKeys = keyGroup(nextGroup++);
+      const oneKeys = keyGroup(nextGroup++);
       const before = await commits(pool);
       const list = await load({
         url: `http://127.0.0.1:${port}/api/v1/skills`, seconds: SECONDS, connections: CONNECTIONS, serverPid,
-        headersFor: (c) => ({ 'x-api-key': listKeys[c] }),
+        requestsFor: requestsOf(listKeys),
       });
       const mid = await commits(pool);
-      let n = 0;
       const one = await load({
         url: `http://127.0.0.1:${port}/api/v1/skills/x`, seconds: SECONDS, connections: CONNECTIONS, serverPid,
-        headersFor: (c) => ({ 'x-api-key': oneKeys[c] }),
-        pathFor: () => `/api/v1/skills/${slugs[n++ % slugs.length]}`,
+        requestsFor: requestsOf(oneKeys, slugs.map((slug) => `/api/v1/skills/${slug}`)),
       });
       const after = await commits(pool);
       // Each statement outside a transaction commits once, so commits per request = round trips.

@@ -105,12 +105,22 @@ function postgresCpuSince(before: Map<string, number>): number {
   return total;
 }
 
+interface AutocannonClient {
+  setHeaders(headers: Record<string, string>): void;
+  setRequests(requests: { path?: string; headers?: Record<string, string> }[]): void;
+}
+
 export async function load(options: {
   url: string;
   seconds: number;
   connections: number;
   headersFor?: (connection: number) => Record<string, string>;
-  pathFor?: () => string;
+  /**
+   * The requests a connection cycles through, each with a path and headers of its own (merged
+   * over the route's). Built once, before the run: building a request per send would cost the
+   * load generator CPU time on the cores the server shares.
+   */
+  requestsFor?: (connection: number) => { path?: string; headers?: Record<string, string> }[];
   method?: 'GET' | 'POST';
   body?: string;
   /** The server's process id: the result then says where the CPU time of a request went. */
@@ -126,10 +136,11 @@ export async function load(options: {
     connections: options.connections,
     method: options.method ?? 'GET',
     body: options.body,
-    setupClient: options.headersFor
-      ? (client: { setHeaders: (h: Record<string, string>) => void }) => client.setHeaders(options.headersFor!(connection++))
-      : undefined,
-    requests: options.pathFor ? [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: options.pathFor!() }) }] : undefined,
+    setupClient: (client: AutocannonClient) => {
+      const c = connection++;
+      if (options.requestsFor) client.setRequests(options.requestsFor(c));
+      else if (options.headersFor) client.setHeaders(options.headersFor(c));
+    },
   } as autocannon.Options);
   const serverAfter = options.serverPid ? processCpuSeconds(options.serverPid) : null;
   const self = process.cpuUsage(selfBefore);
