@@ -16,6 +16,7 @@ import type { FileView } from './types.ts';
 import { mayContainAny } from './prefilter.ts';
 import { currentAutomaton, findHits, hitBuffer, shrinkHitBuffer, type Automaton } from './literal-automaton.ts';
 import { isDemoted, literalById, literalIdsOf, noteHits } from './literal-registry.ts';
+import { lowerBound } from './lower-bound.ts';
 
 export { findable, foldLiteral, literalId, literalIdsOf, literalLength, promoteLiterals } from './literal-registry.ts';
 
@@ -44,14 +45,14 @@ function unitsOf(text: string): Uint8Array | Uint16Array {
   return new Uint16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
 }
 
-// The per-literal offset arrays of released indexes are reused: each is as long as the literal
-// registry, and a scan indexes thousands of texts.
-let fillScratch = new Int32Array(1024);
-const startPool: Int32Array[] = [];
+// The per-literal arrays of released indexes are reused: each is as long as the literal registry,
+// and a scan indexes thousands of texts.
+const arrayPool: Int32Array[] = [];
 
-function takeStartArray(length: number): Int32Array {
-  while (startPool.length) {
-    const array = startPool.pop()!;
+/** A zeroed array of `length` entries, from the pool when one fits. */
+function takeArray(length: number): Int32Array {
+  while (arrayPool.length) {
+    const array = arrayPool.pop()!;
     if (array.length === length) {
       array.fill(0);
       return array;
@@ -60,13 +61,25 @@ function takeStartArray(length: number): Int32Array {
   return new Int32Array(length);
 }
 
+// Scratch of one construction (texts are indexed one at a time): the literals found, and where a
+// base index's occurrences past the derived part begin.
+let foundScratch = new Int32Array(256);
+let baseFromScratch = new Int32Array(1024);
+
 /** The occurrences of literals in one text. */
 export class TextIndex {
   readonly text: string;
   private readonly automaton: Automaton;
   private readonly included: Uint8Array;
-  /** By literal id (automaton literals): positions[start[id] .. start[id + 1]). */
-  private readonly start: Int32Array;
+  /**
+   * By literal id (automaton literals): positions[first[id] .. end[id]). Both are zero for a
+   * literal the text lacks, so that building an index costs in proportion to what the text holds,
+   * not to the size of the registry.
+   */
+  private readonly first: Int32Array;
+  private readonly end: Int32Array;
+  /** Ids of the automaton literals the text holds. */
+  private readonly found: Int32Array;
   private readonly positions: Int32Array;
   private late: Map<number, Int32Array> | null = null;
   /** Per-plan caches of regex-windows.ts and text-places.ts (windows, runs, line starts). */
@@ -98,42 +111,52 @@ export class TextIndex {
       }
       n = kept;
     } else noteHits(hits, n, units.length, count);
-    // Pass 2: group by literal; starts stay increasing within a literal.
-    const start = takeStartArray(count + 1);
-    for (let k = 0; k < n; k += 2) start[hits[k] + 1]++;
-    const fromBase = base ? new Int32Array(count) : null;
-    if (base && fromBase) {
-      for (let id = 0; id < count; id++) {
-        const c = base.index.countOf(id);
-        if (c === 0) continue;
-        const occ = base.index.occurrences(id);
-        let lo = 0;
-        let hi = occ.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if (occ[mid] < from) lo = mid + 1;
-          else hi = mid;
-        }
-        fromBase[id] = lo;
-        start[id + 1] += occ.length - lo;
+    // Pass 2: count per literal (in `end`) and note which literals occur.
+    const first = takeArray(count);
+    const end = takeArray(count);
+    if (foundScratch.length < count) foundScratch = new Int32Array(count);
+    let found = 0;
+    for (let k = 0; k < n; k += 2) if (end[hits[k]]++ === 0) foundScratch[found++] = hits[k];
+    if (base) {
+      if (baseFromScratch.length < count) baseFromScratch = new Int32Array(count);
+      const baseIndex = base.index;
+      for (let f = 0; f < baseIndex.found.length; f++) {
+        const id = baseIndex.found[f];
+        const lo = lowerBound(baseIndex.positions, baseIndex.first[id], baseIndex.end[id], from);
+        baseFromScratch[id] = lo;
+        if (lo === baseIndex.end[id]) continue;
+        if (end[id] === 0) foundScratch[found++] = id;
+        end[id] += baseIndex.end[id] - lo;
       }
     }
-    for (let id = 0; id < count; id++) start[id + 1] += start[id];
-    const positions = new Int32Array(start[count]);
-    if (positions.length > 0) {
-      if (fillScratch.length < count) fillScratch = new Int32Array(count);
-      const fill = fillScratch;
-      fill.set(start.subarray(0, count));
-      for (let k = 0; k < n; k += 2) positions[fill[hits[k]]++] = hits[k + 1];
-      if (base && fromBase) {
-        for (let id = 0; id < count; id++) {
-          if (start[id + 1] === fill[id]) continue;
-          const occ = base.index.occurrences(id);
-          positions.set(occ.subarray(fromBase[id]), fill[id]);
-        }
+    const ids = foundScratch.slice(0, found);
+    // Pass 3: lay the literals out one after another (in the order found: any order will do);
+    // `end` then serves as each literal's fill pointer.
+    let total = 0;
+    for (let f = 0; f < found; f++) {
+      const id = ids[f];
+      const c = end[id];
+      first[id] = total;
+      end[id] = total;
+      total += c;
+    }
+    const positions = new Int32Array(total);
+    // Starts stay increasing within a literal: a literal's pairs come in order of its end.
+    for (let k = 0; k < n; k += 2) positions[end[hits[k]]++] = hits[k + 1];
+    if (base) {
+      const baseIndex = base.index;
+      for (let f = 0; f < baseIndex.found.length; f++) {
+        const id = baseIndex.found[f];
+        const lo = baseFromScratch[id];
+        const to = baseIndex.end[id];
+        if (lo >= to) continue;
+        positions.set(baseIndex.positions.subarray(lo, to), end[id]);
+        end[id] += to - lo;
       }
     }
-    this.start = start;
+    this.first = first;
+    this.end = end;
+    this.found = ids;
     this.positions = positions;
     shrinkHitBuffer();
   }
@@ -141,8 +164,8 @@ export class TextIndex {
   /** Sorted start offsets of a literal (by id) in the text: all of them, possibly more. */
   occurrences(id: number): Int32Array {
     if (this.included[id] === 1) {
-      const from = this.start[id];
-      const to = this.start[id + 1];
+      const from = this.first[id];
+      const to = this.end[id];
       return from === to ? EMPTY : this.positions.subarray(from, to);
     }
     this.late ??= new Map();
@@ -163,19 +186,23 @@ export class TextIndex {
 
   /**
    * The array holding the occurrences of automaton literals: those of literal id are
-   * positions[firstOf(id) .. firstOf(id + 1)), in order.
+   * positions[firstOf(id) .. endOf(id)), in order.
    */
   positionsOf(_id: number): Int32Array {
     return this.positions;
   }
 
   firstOf(id: number): number {
-    return this.start[id];
+    return this.first[id];
+  }
+
+  endOf(id: number): number {
+    return this.end[id];
   }
 
   /** Hands the index's arrays back for reuse; the index must not be used afterwards. */
   recycle(): void {
-    if (startPool.length < 64) startPool.push(this.start);
+    if (arrayPool.length < 128) arrayPool.push(this.first, this.end);
   }
 
   /** Whether the automaton counted this literal (by id) when the text was indexed. */
@@ -185,12 +212,12 @@ export class TextIndex {
 
   /** How many occurrences of an automaton literal (by id) the text holds. */
   countOf(id: number): number {
-    return this.start[id + 1] - this.start[id];
+    return this.end[id] - this.first[id];
   }
 
   /** Whether the text may hold the literal (by id). */
   has(id: number): boolean {
-    if (this.included[id] === 1) return this.start[id] !== this.start[id + 1];
+    if (this.included[id] === 1) return this.first[id] !== this.end[id];
     if (isDemoted(id)) return true;
     return this.occurrences(id).length > 0;
   }

@@ -14,7 +14,8 @@ import { planRegex, usable, windowWeight, type LiteralRequirement } from './rege
 import { findable, indexOfText, literalId, onTextsReleased, promoteLiterals } from './literal-index.ts';
 import { charsOf } from './regex-charset.ts';
 import { computeWindows, DENSE, windowsOf, type Option, type WindowsOrDense } from './regex-windows.ts';
-import { lowerBound, RegionSource, type RunSpec, type Windows } from './text-places.ts';
+import { RegionSource, type RunSpec, type Windows } from './text-places.ts';
+import { lowerBound } from './lower-bound.ts';
 
 interface Compiled {
   sticky: RegExp;

@@ -5,6 +5,7 @@
 import type { CharSet } from './regex-charset.ts';
 import { literalLength } from './literal-registry.ts';
 import type { TextIndex } from './literal-index.ts';
+import { lowerBound } from './lower-bound.ts';
 
 /** Candidate windows [starts[k], ends[k]] (inclusive) for k in [lo, hi), in order and disjoint. */
 export interface Windows {
@@ -61,7 +62,7 @@ export class TextSource implements Source {
 
   places(id: number): Windows {
     const positions = this.index.positionsOf(id);
-    return { starts: positions, ends: positions, lo: this.index.firstOf(id), hi: this.index.firstOf(id + 1) };
+    return { starts: positions, ends: positions, lo: this.index.firstOf(id), hi: this.index.endOf(id) };
   }
 }
 
@@ -86,7 +87,9 @@ export class RegionSource implements Source {
   private range(id: number): [number, number] {
     const positions = this.index.positionsOf(id);
     const last = this.from + this.text.length - literalLength(id);
-    return [lowerBound(positions, this.index.firstOf(id), this.index.firstOf(id + 1), this.from), lowerBound(positions, this.index.firstOf(id), this.index.firstOf(id + 1), last + 1)];
+    const lo = this.index.firstOf(id);
+    const hi = this.index.endOf(id);
+    return [lowerBound(positions, lo, hi, this.from), lowerBound(positions, lo, hi, last + 1)];
   }
 
   countOf(id: number): number {
@@ -103,15 +106,6 @@ export class RegionSource implements Source {
   }
 }
 
-/** The first k in [lo, hi) with sorted[k] >= value (hi when none). */
-export function lowerBound(sorted: Int32Array, lo: number, hi: number, value: number): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 export function runsIn(source: Source, run: RunSpec): Windows {
   if (run.nonAsciiOnly) return nonAsciiPlaces(source);
