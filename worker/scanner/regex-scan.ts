@@ -10,7 +10,8 @@
 //
 // regex-windows.ts computes the windows; this module holds the compiled plans and walks the
 // windows with the sticky regex.
-import { planRegex, usable, windowWeight, type LiteralRequirement } from './regex-literals.ts';
+import { planRegex } from './regex-literals.ts';
+import { usable, windowWeight, type LiteralRequirement } from './regex-candidates.ts';
 import { findable, indexOfText, literalId, onTextsReleased, promoteLiterals } from './literal-index.ts';
 import { charsOf } from './regex-charset.ts';
 import { computeWindows, DENSE, windowsOf, type Option, type WindowsOrDense } from './regex-windows.ts';
