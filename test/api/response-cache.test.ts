@@ -41,6 +41,25 @@ describe.each(BACKENDS)('cached skill reads on %s', (backend) => {
     expect((await t.get('/api/v1/skills?category=testing', key)).body.pagination.totalCount).toBe(0);
   });
 
+  it('answers a read from the cache with the headers of any response, and HEAD with them alone', async () => {
+    for (const path of ['/api/v1/skills/cached-one', '/api/v1/skills?category=other']) {
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(t.baseUrl + path, { headers: { 'x-api-key': key, 'x-request-id': `read-${i}` } });
+        const bytes = Buffer.from(await res.arrayBuffer());
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+        expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
+        expect(res.headers.get('x-request-id')).toBe(`read-${i}`);
+        expect(res.headers.get('x-ratelimit-tier')).toBe('pro');
+        expect(Number(res.headers.get('x-ratelimit-remaining'))).toBe(JSON.parse(bytes.toString('utf8')).meta.requestsRemaining);
+      }
+      const head = await fetch(t.baseUrl + path, { method: 'HEAD', headers: { 'x-api-key': key } });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect((await head.arrayBuffer()).byteLength).toBe(0);
+    }
+  });
+
   it('keeps tiers apart: a Free key never gets a Pro body from the cache', async () => {
     const free = await t.key('free');
     expect((await t.get('/api/v1/skills/cached-one', key)).body.data.content).toBeDefined();
