@@ -205,6 +205,16 @@ export class TextIndex {
     if (arrayPool.length < 128) arrayPool.push(this.first, this.end);
   }
 
+  /** The automaton literals the text holds (ids, in no particular order). */
+  foundLiterals(): Int32Array {
+    return this.found;
+  }
+
+  /** Identifies the automaton the text was indexed with: equal for texts indexed with the same one. */
+  automatonKey(): object {
+    return this.included;
+  }
+
   /** Whether the automaton counted this literal (by id) when the text was indexed. */
   covers(id: number): boolean {
     return this.included[id] === 1;

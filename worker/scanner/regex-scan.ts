@@ -13,9 +13,10 @@
 import { planRegex } from './regex-literals.ts';
 import { usable, windowWeight, type LiteralRequirement } from './regex-candidates.ts';
 import { findable, indexOfText, literalId, onTextsReleased, promoteLiterals } from './literal-index.ts';
+import { gateOf, ruledOut, type Gate } from './plan-gates.ts';
 import { charsOf } from './regex-charset.ts';
 import { computeWindows, DENSE, windowsOf, type Option, type WindowsOrDense } from './regex-windows.ts';
-import { RegionSource, type RunSpec, type Windows } from './text-places.ts';
+import { EMPTY_WINDOWS, RegionSource, type RunSpec, type Windows } from './text-places.ts';
 import { lowerBound } from './lower-bound.ts';
 
 interface Compiled {
@@ -30,6 +31,8 @@ interface Compiled {
   /** The text last searched and its windows: exec loops call again and again with one text. */
   lastText: string | null;
   lastWindows: WindowsOrDense | null;
+  /** Rules texts out by the literals they lack (plan-gates.ts); set when the literals are promoted. */
+  gate: Gate | null;
 }
 
 const compiledByRegex = new WeakMap<RegExp, Compiled | null>();
@@ -84,6 +87,7 @@ function compilePlan(re: RegExp): Compiled | null {
     texts: 0,
     lastText: null,
     lastWindows: null,
+    gate: null,
   };
 }
 
@@ -129,6 +133,7 @@ const PROMOTE_AFTER = 3;
 
 function promote(c: Compiled): void {
   for (const option of c.options) promoteLiterals(option.ids.filter((id) => id >= 0));
+  c.gate = gateOf(c.options);
 }
 
 /** Makes `text` the plan's current text (its windows are set by the caller), counting texts seen. */
@@ -151,7 +156,9 @@ function fastPath(re: RegExp, text: string, base?: string, from = 0): Compiled |
     const index = indexOfText(base ?? text);
     if (!index) return null;
     rememberText(c, text);
-    c.lastWindows = base === undefined ? windowsOf(index, c) : computeWindows(new RegionSource(index, from, text), c);
+    // A text without the gate's literals holds no match, nor does any region of it.
+    if (c.gate !== null && ruledOut(c.gate, index)) c.lastWindows = EMPTY_WINDOWS;
+    else c.lastWindows = base === undefined ? windowsOf(index, c) : computeWindows(new RegionSource(index, from, text), c);
   }
   return c.lastWindows === DENSE ? null : c;
 }
