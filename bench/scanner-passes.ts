@@ -1,0 +1,25 @@
+// Scans the shared corpus (or every Nth skill of it) a given number of times and prints the CPU
+// seconds of each pass. The workload that bench/scanner-instructions.ts counts instructions of.
+// Options: --passes N (default 1), --every N (default 1), --corpus PATH.
+import { scan } from '../worker/scanner/engine.ts';
+import { corpusDirFromArgs, loadCorpus } from './corpus.ts';
+
+function flagNumber(args: string[], name: string, fallback: number): number {
+  const i = args.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(args[i + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} needs a whole number of at least 1`);
+  return value;
+}
+
+const args = process.argv.slice(2);
+const passes = flagNumber(args, 'passes', 1);
+const every = flagNumber(args, 'every', 1);
+const corpus = (await loadCorpus(corpusDirFromArgs(args))).filter((_, i) => i % every === 0);
+const seconds: string[] = [];
+for (let p = 0; p < passes; p++) {
+  const before = process.cpuUsage();
+  for (const skill of corpus) scan(skill.files, { folder: '.' });
+  const used = process.cpuUsage(before);
+  seconds.push(((used.user + used.system) / 1e6).toFixed(3));
+}
+console.log(`${corpus.length} skills, CPU seconds per pass: ${seconds.join(', ')}`);
