@@ -37,7 +37,7 @@ const corpus = corpusIndex >= 0 ? ['--corpus', args[corpusIndex + 1]] : [];
 if (!Number.isInteger(passes) || passes < 1) throw new Error('--passes needs a whole number of at least 1');
 
 console.log('skillgate scanner benchmark: instructions per warm corpus pass (callgrind)');
-console.log(`cores: ${os.availableParallelism()}; node ${process.version}; every ${every}th corpus skill; 1 and ${1 + passes} passes`);
+console.log(`cores: ${os.availableParallelism()}; node ${process.version}; one corpus skill in ${every}; 1 and ${1 + passes} passes`);
 const one = instructions(1, every, corpus);
 const more = instructions(1 + passes, every, corpus);
 console.log(`instructions: 1 pass ${one.toLocaleString('en-US')}, ${1 + passes} passes ${more.toLocaleString('en-US')}`);
