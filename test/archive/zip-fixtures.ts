@@ -58,6 +58,23 @@ export interface CraftedEntry {
   sameLocalAs?: number;
 }
 
+/**
+ * The fields a local header and its central record share, in the same order from "version needed
+ * to extract" on (offset 4 in a local header, 6 in a central record); time and date stay zero.
+ */
+function writeFileFields(
+  header: Buffer,
+  at: number,
+  f: { flags: number; method: number; crc: number; compressedSize: number; uncompressedSize: number },
+): void {
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(f.flags, at + 2);
+  header.writeUInt16LE(f.method, at + 4);
+  header.writeUInt32LE(f.crc, at + 10);
+  header.writeUInt32LE(f.compressedSize, at + 14);
+  header.writeUInt32LE(f.uncompressedSize, at + 18);
+}
+
 /** Writes a ZIP by hand so that every header field can be made to lie. */
 export function craftZip(entries: CraftedEntry[], options: { declaredCount?: number } = {}): Buffer {
   const parts: Buffer[] = [];
@@ -73,18 +90,13 @@ export function craftZip(entries: CraftedEntry[], options: { declaredCount?: num
     const crc = entry.crc ?? crc32(data);
     const compressedSize = entry.compressedSize ?? payload.length;
     const uncompressedSize = entry.uncompressedSize ?? data.length;
-    const flags = entry.flags ?? 0x0800;
+    const fields = { flags: entry.flags ?? 0x0800, method, crc, compressedSize, uncompressedSize };
     const localOffset = entry.sameLocalAs !== undefined ? offsets[entry.sameLocalAs] : offset;
     offsets.push(localOffset);
     if (entry.sameLocalAs === undefined) {
       const local = Buffer.alloc(30);
       local.writeUInt32LE(0x04034b50, 0);
-      local.writeUInt16LE(20, 4);
-      local.writeUInt16LE(flags, 6);
-      local.writeUInt16LE(method, 8);
-      local.writeUInt32LE(crc, 14);
-      local.writeUInt32LE(compressedSize, 18);
-      local.writeUInt32LE(uncompressedSize, 22);
+      writeFileFields(local, 4, fields);
       local.writeUInt16LE(localName.length, 26);
       parts.push(local, localName, payload);
       offset += local.length + localName.length + payload.length;
@@ -92,12 +104,7 @@ export function craftZip(entries: CraftedEntry[], options: { declaredCount?: num
     const record = Buffer.alloc(46);
     record.writeUInt32LE(0x02014b50, 0);
     record.writeUInt16LE(entry.versionMadeBy ?? 0x031e, 4);
-    record.writeUInt16LE(20, 6);
-    record.writeUInt16LE(flags, 8);
-    record.writeUInt16LE(method, 10);
-    record.writeUInt32LE(crc, 16);
-    record.writeUInt32LE(compressedSize, 20);
-    record.writeUInt32LE(uncompressedSize, 24);
+    writeFileFields(record, 6, fields);
     record.writeUInt16LE(name.length, 28);
     record.writeUInt16LE(entry.centralExtra?.length ?? 0, 30);
     record.writeUInt32LE(entry.externalAttributes ?? (0o100644 << 16) >>> 0, 38);
