@@ -129,15 +129,16 @@ async function main(): Promise<void> {
     const uncachedPort = await freePort();
     const uncachedApi = await startProcess(CLI, ['serve', '--api-only'], { ...apiEnv, RESPONSE_CACHE_MB: '0' }, uncachedPort);
     children.push(uncachedApi);
-    // A page as the list sends it, for the bare route that sends the same bytes.
-    const pageFile = join(tmpdir(), `skillgate-bench-page-${process.pid}.json`);
-    const pageRes = await fetch(`http://127.0.0.1:${apiPort}/api/v1/skills`, { headers: { 'x-api-key': keys[0] } });
-    const pageText = await pageRes.text();
-    await writeFile(pageFile, pageText);
-    const skillFile = join(tmpdir(), `skillgate-bench-skill-${process.pid}.json`);
-    const skillRes = await fetch(`http://127.0.0.1:${apiPort}/api/v1/skills/${slugs[0]}`, { headers: { 'x-api-key': keys[0] } });
-    const skillText = await skillRes.text();
-    await writeFile(skillFile, skillText);
+    // A list page and a one-skill answer as the API sends them, for the bare routes that send the
+    // same bytes.
+    const saveAnswer = async (path: string, name: string) => {
+      const file = join(tmpdir(), `skillgate-bench-${name}-${process.pid}.json`);
+      const text = await (await fetch(`http://127.0.0.1:${apiPort}${path}`, { headers: { 'x-api-key': keys[0] } })).text();
+      await writeFile(file, text);
+      return { file, text };
+    };
+    const { file: pageFile, text: pageText } = await saveAnswer('/api/v1/skills', 'page');
+    const { file: skillFile, text: skillText } = await saveAnswer(`/api/v1/skills/${slugs[0]}`, 'skill');
     const barePort = await freePort();
     const bare = await startProcess(BARE, [], { BARE_PAGE_FILE: pageFile, BARE_SKILL_FILE: skillFile }, barePort);
     children.push(bare);

@@ -16,22 +16,23 @@ import { contentHashOf, type SkillFile, type SkillGrade } from '../worker/grade-
 import { rescanDirectory, type RescanSummary } from '../worker/rescan-directory.ts';
 import { RULES_VERSION } from '../worker/scanner/index.ts';
 import { machineLine } from './support.ts';
+import { flagValue } from './args.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'skillgate_bench_rescan';
 const TARGET = 200;
 
 function flag(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  const raw = flagValue(process.argv, name);
+  const value = raw !== undefined ? Number(raw) : fallback;
   return Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
 const SKILLS = flag('skills', Number(process.env.BENCH_SKILLS ?? 100_000));
 const BATCH = flag('batch', 500);
-const threadsIndex = process.argv.indexOf('--threads');
+const threadsFlag = flagValue(process.argv, 'threads');
 /** Grading threads (0: on the event loop); default: the rescan's own default, one per core. */
-const THREADS = threadsIndex >= 0 ? Number(process.argv[threadsIndex + 1]) : undefined;
+const THREADS = threadsFlag !== undefined ? Number(threadsFlag) : undefined;
 
 // {{name}} and {{n}} make every skill's text different.
 const TEMPLATES = [

@@ -9,18 +9,15 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { wholeNumberFlag } from './args.ts';
+import { corpusDirFromArgs } from './corpus.ts';
 
 const PASSES_SCRIPT = fileURLToPath(new URL('./scanner-passes.ts', import.meta.url));
 
-function flag(args: string[], name: string, fallback: string): string {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-}
-
-function instructions(passes: number, every: string, corpus: string[]): number {
+function instructions(passes: number, every: number, corpus: string): number {
   const run = spawnSync(
     'valgrind',
-    ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--predictable', '--single-threaded', PASSES_SCRIPT, '--passes', String(passes), '--every', every, ...corpus],
+    ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--predictable', '--single-threaded', PASSES_SCRIPT, '--passes', String(passes), '--every', String(every), '--corpus', corpus],
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   if (run.error) throw new Error(`valgrind could not be started (${run.error.message}); install it (Debian package valgrind)`);
@@ -30,11 +27,9 @@ function instructions(passes: number, every: string, corpus: string[]): number {
 }
 
 const args = process.argv.slice(2);
-const passes = Number(flag(args, 'passes', '4'));
-const every = flag(args, 'every', '8');
-const corpusIndex = args.indexOf('--corpus');
-const corpus = corpusIndex >= 0 ? ['--corpus', args[corpusIndex + 1]] : [];
-if (!Number.isInteger(passes) || passes < 1) throw new Error('--passes needs a whole number of at least 1');
+const passes = wholeNumberFlag(args, 'passes', 4);
+const every = wholeNumberFlag(args, 'every', 8);
+const corpus = corpusDirFromArgs(args);
 
 console.log('skillgate scanner benchmark: instructions per warm corpus pass (callgrind)');
 console.log(`cores: ${os.availableParallelism()}; node ${process.version}; one corpus skill in ${every}; 1 and ${1 + passes} passes`);

@@ -3,17 +3,11 @@
 // Options: --passes N (default 1), --every N (default 1), --corpus PATH.
 import { scan } from '../worker/scanner/engine.ts';
 import { corpusDirFromArgs, loadCorpus } from './corpus.ts';
-
-function flagNumber(args: string[], name: string, fallback: number): number {
-  const i = args.indexOf(`--${name}`);
-  const value = i >= 0 ? Number(args[i + 1]) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} needs a whole number of at least 1`);
-  return value;
-}
+import { wholeNumberFlag } from './args.ts';
 
 const args = process.argv.slice(2);
-const passes = flagNumber(args, 'passes', 1);
-const every = flagNumber(args, 'every', 1);
+const passes = wholeNumberFlag(args, 'passes', 1);
+const every = wholeNumberFlag(args, 'every', 1);
 const corpus = (await loadCorpus(corpusDirFromArgs(args))).filter((_, i) => i % every === 0);
 const seconds: string[] = [];
 for (let p = 0; p < passes; p++) {

@@ -22,12 +22,13 @@ import { indexOfText } from '../worker/scanner/literal-index.ts';
 import type { InputFile, SkillView } from '../worker/scanner/types.ts';
 import { adversarialInputs } from './adversarial-inputs.ts';
 import { corpusDirFromArgs, loadCorpus } from './corpus.ts';
+import { flagValue } from './args.ts';
 
 const MB = 1024 * 1024;
 
 function flagNumber(args: string[], name: string, fallback: number): number {
-  const i = args.indexOf(`--${name}`);
-  const value = i >= 0 ? Number(args[i + 1]) : fallback;
+  const raw = flagValue(args, name);
+  const value = raw !== undefined ? Number(raw) : fallback;
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
