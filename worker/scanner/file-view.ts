@@ -223,8 +223,9 @@ export function makeFileView(path: string, content: Uint8Array | string, skillFo
     lineAt(offset) {
       const at = lines();
       const index = upperBound(at, offset) - 1;
-      const end = text.indexOf('\n', at[index]);
-      return text.slice(at[index], end < 0 ? text.length : end);
+      // The next line's start says where this one ends: searching for the newline would read a
+      // whole long line again on every call.
+      return text.slice(at[index], index + 1 < at.length ? at[index + 1] - 1 : text.length);
     },
     inCode(offset) {
       const ranges = code();

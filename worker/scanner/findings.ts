@@ -11,6 +11,11 @@ import { isDocumentationContext } from './documentation-context.ts';
 export interface LocatedFinding {
   finding: Finding;
   documentation: boolean;
+  /**
+   * The redacted evidence, worked out only for the findings kept: on a long line a rule can hit
+   * thousands of times, and all but one of those hits fold into a single finding.
+   */
+  evidence?: () => string;
 }
 
 export const SEVERITY_RANK: Readonly<Record<Severity, number>> = { critical: 0, high: 1, medium: 2, low: 3 };
@@ -34,7 +39,7 @@ export function locateHit(hit: RuleHit, folder: string, origins: ReadonlyMap<Fil
   const { rule, file, match } = hit;
   const severity = match.severity ?? rule.severity;
   const message = match.message ?? rule.title;
-  const evidence = cleanEvidence(match.evidence ?? snippet(file, match.index, match.length));
+  const evidence = () => cleanEvidence(match.evidence ?? snippet(file, match.index, match.length));
   const origin = origins.get(file);
   if (origin) {
     return {
@@ -48,10 +53,11 @@ export function locateHit(hit: RuleHit, folder: string, origins: ReadonlyMap<Fil
         file: origin.root.path,
         line: origin.line,
         column: origin.column,
-        evidence,
+        evidence: '',
         fix: rule.fix,
       },
       documentation: isDocumentationContext(origin.root, origin.index),
+      evidence,
     };
   }
   const { line, column } = file.position(match.index);
@@ -66,10 +72,11 @@ export function locateHit(hit: RuleHit, folder: string, origins: ReadonlyMap<Fil
       file: file.path,
       line,
       column,
-      evidence,
+      evidence: '',
       fix: rule.fix,
     },
     documentation: isDocumentationContext(file, match.index),
+    evidence,
   };
 }
 
@@ -83,7 +90,7 @@ export function compareFindings(a: Finding, b: Finding): number {
   );
 }
 
-/** One finding per rule per file line: the most severe, then the one outside documentation, then the first. */
+/** One finding per rule per file line (the most severe, then the one outside documentation, then the first), with its evidence. */
 export function dedupeFindings(list: readonly LocatedFinding[]): LocatedFinding[] {
   const kept = new Map<string, LocatedFinding>();
   for (const item of list) {
@@ -100,7 +107,9 @@ export function dedupeFindings(list: readonly LocatedFinding[]): LocatedFinding[
       kept.set(key, item);
     }
   }
-  return [...kept.values()].sort((a, b) => compareFindings(a.finding, b.finding));
+  const out = [...kept.values()].sort((a, b) => compareFindings(a.finding, b.finding));
+  for (const item of out) if (item.evidence) item.finding.evidence = item.evidence();
+  return out;
 }
 
 export function countBySeverity(findings: readonly Finding[]): Record<Severity, number> {

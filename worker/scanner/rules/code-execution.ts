@@ -7,6 +7,7 @@ import { Buffer } from 'node:buffer';
 import type { FileView, Rule, RuleMatch, Severity, SkillView } from '../types.ts';
 import { extensionOf } from '../file-view.ts';
 import { execRegex, matchAllRegex, scan, testRegex } from './context.ts';
+import { lineBounds } from './lines.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers shared by the code-execution, destructive, persistence and supply-chain rules.
@@ -17,20 +18,6 @@ const SEVERITY_ORDER: readonly Severity[] = ['low', 'medium', 'high', 'critical'
 /** A severity `steps` levels lower (never below low). */
 export function lowerSeverity(severity: Severity, steps = 1): Severity {
   return SEVERITY_ORDER[Math.max(0, SEVERITY_ORDER.indexOf(severity) - steps)];
-}
-
-const LINE_WINDOW = 2000;
-
-/**
- * The start and end offsets of the line holding `index`, looking at most LINE_WINDOW characters
- * either way: a rule calls this per match, and a 100 KB single-line file must stay linear.
- */
-export function lineBounds(text: string, index: number): { start: number; end: number } {
-  const from = Math.max(0, index - LINE_WINDOW);
-  const back = text.slice(from, index).lastIndexOf('\n');
-  const start = back < 0 ? from : from + back + 1;
-  const ahead = text.slice(index, index + LINE_WINDOW).indexOf('\n');
-  return { start, end: ahead < 0 ? Math.min(text.length, index + LINE_WINDOW) : index + ahead };
 }
 
 const COMMENT_LEAD = /^\s*(?:#(?!!)|\/\/|--\s|;|rem\s|::|\/\*|\*\s|')/i;
@@ -362,10 +349,16 @@ function baseName(path: string): string {
   return clean.slice(Math.max(clean.lastIndexOf('/'), clean.lastIndexOf('\\')) + 1);
 }
 
+const COMMAND_SEPARATOR = /;|&&|\|\||\||&(?!\d)/;
+
 /** Where a download command writes its file (its base name), or '' for stdout / unknown. */
 function downloadTarget(fullCommand: string): { file: string; url: string } {
   // Only the download command itself, up to the next separator: "wget URL -O x; chmod +x x".
-  const command = fullCommand.replace(/\\\n/g, ' ').split(/\s*(?:;|&&|\|\||\||&(?!\d))\s*/)[0];
+  // Cut at the first separator and trim, rather than split on /\s*(?:;|&&|...)\s*/: that pattern
+  // tries every space of a long run of them as the start of a match.
+  const joined = fullCommand.replace(/\\\n/g, ' ');
+  const separator = COMMAND_SEPARATOR.exec(joined);
+  const command = separator ? joined.slice(0, separator.index).trimEnd() : joined;
   const tokens = command.split(/\s+/).map((t) => t.replace(/^["']|["'],?$/g, ''));
   const url = firstUrlIn(command);
   const urlBase = url && url !== '$' ? baseName(url) : '';
@@ -580,9 +573,9 @@ function callArguments(text: string, openParen: number, limit = 400): string {
   let depth = 0;
   const end = Math.min(text.length, openParen + limit);
   for (let i = openParen; i < end; i++) {
-    const c = text[i];
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') {
+    const c = text.charCodeAt(i);
+    if (c === 0x28 || c === 0x5b || c === 0x7b) depth++; // ( [ {
+    else if (c === 0x29 || c === 0x5d || c === 0x7d) { // ) ] }
       depth--;
       if (depth === 0) return text.slice(openParen + 1, i);
     }
@@ -660,17 +653,17 @@ const INTERPOLATES = /^\s*(?:[rbRB]?[fF][rbRB]?["']|`[^`]*\$\{)|["']\s*(?:\+|%)\
 export function splitArguments(args: string): string[] {
   const parts: string[] = [];
   let depth = 0;
-  let quote = '';
+  let quote = 0; // the char code of the open quote, 0 outside strings
   let start = 0;
   for (let i = 0; i < args.length; i++) {
-    const c = args[i];
+    const c = args.charCodeAt(i);
     if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = '';
-    } else if (c === '"' || c === "'" || c === '`') quote = c;
-    else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (c === ',' && depth === 0) {
+      if (c === 0x5c) i++; // backslash
+      else if (c === quote) quote = 0;
+    } else if (c === 0x22 || c === 0x27 || c === 0x60) quote = c; // " ' `
+    else if (c === 0x28 || c === 0x5b || c === 0x7b) depth++;
+    else if (c === 0x29 || c === 0x5d || c === 0x7d) depth--;
+    else if (c === 0x2c && depth === 0) {
       parts.push(args.slice(start, i));
       start = i + 1;
     }
@@ -726,25 +719,54 @@ function evalPattern(language: string): RegExp | null {
   return null;
 }
 
+/** An eval-like call as RCE-05 and RCE-10 read it: the called name and the code it is given. */
+interface EvalCall {
+  name: string;
+  /** On a comment line of the script. */
+  comment: boolean;
+  /** The call's arguments, or null when the match is not followed by its opening parenthesis. */
+  args: string | null;
+  /** The argument holding the code: the first, or new Function's last. */
+  code: string;
+  interpolated: boolean;
+}
+
+// The calls of the last script read: RCE-05 and RCE-10 run the same pattern (the language's) over
+// the same scripts, and on a file of thousands of calls reading each call's arguments twice
+// doubled their cost.
+let evalCallCache: { text: string; language: string; calls: Map<number, EvalCall> } | null = null;
+
+function evalCallAt(text: string, file: FileView, m: RegExpExecArray): EvalCall {
+  if (!evalCallCache || evalCallCache.text !== text || evalCallCache.language !== file.language) {
+    evalCallCache = { text, language: file.language, calls: new Map() };
+  }
+  const known = evalCallCache.calls.get(m.index);
+  if (known) return known;
+  const name = m.slice(1).find(Boolean) ?? 'eval';
+  const open = text.indexOf('(', m.index);
+  const args = open >= 0 && open <= m.index + m[0].length ? callArguments(text, open) : null;
+  const parts = args === null ? [] : splitArguments(args);
+  const code = (name === 'Function' ? parts[parts.length - 1] : parts[0]) ?? '';
+  const call = { name, comment: isCommentLine(file, m.index), args, code, interpolated: isInterpolated(code) };
+  evalCallCache.calls.set(m.index, call);
+  return call;
+}
+
 function detectDynamicEval(file: FileView): RuleMatch[] {
   const re = evalPattern(file.language);
   if (!re || file.kind !== 'script') return [];
   const text = file.text;
   return scan(text, re, (m) => {
-    if (isCommentLine(file, m.index)) return null;
-    const name = m.slice(1).find(Boolean) ?? 'eval';
-    const open = text.indexOf('(', m.index);
-    const args = open >= 0 && open < m.index + m[0].length + 1 ? callArguments(text, open) : '';
+    const { name, comment, args, code, interpolated } = evalCallAt(text, file, m);
+    if (comment) return null;
     if (/^(?:setTimeout|setInterval)$/.test(name)) {
       return { index: m.index, length: m[0].length, severity: 'medium', message: `${name} called with a string of code` };
     }
     // new Function(a, b, body): the body is the last argument; eval/exec take the code first.
-    const parts = splitArguments(args);
-    const code = (name === 'Function' ? parts[parts.length - 1] : parts[0]) ?? '';
-    if (!args.trim()) return null;
+    if (!args?.trim()) return null;
     // Code assembled by string interpolation is an injection template: RCE-10 reports it; decoded
     // payloads are RCE-03's.
-    if (isInterpolated(code) || DECODE_CALL.test(code) || NETWORK_READ.test(code)) return null;
+    if (interpolated || DECODE_CALL.test(code) || NETWORK_READ.test(code)) return null;
     const kind = classifyArgument(code, text, m.index, file.language);
     // eval/exec/new Function in Python or JavaScript has no use in a skill that a parser or a plain
     // call would not serve: even a constant string is a slot a later edit turns into a payload, and
@@ -1126,13 +1148,8 @@ function detectInjectionTemplates(file: FileView): RuleMatch[] {
     if (evalRe) {
       found.push(
         ...scan(text, evalRe, (m) => {
-          if (isCommentLine(file, m.index)) return null;
-          const open = text.indexOf('(', m.index);
-          if (open < 0 || open > m.index + m[0].length) return null;
-          const parts = splitArguments(callArguments(text, open));
-          const name = m.slice(1).find(Boolean) ?? 'eval';
-          const code = (name === 'Function' ? parts[parts.length - 1] : parts[0]) ?? '';
-          if (!isInterpolated(code)) return null;
+          const { name, comment, args, code, interpolated } = evalCallAt(text, file, m);
+          if (comment || args === null || !interpolated) return null;
           const fromCaller = classifyArgument(code, text, m.index, file.language) === 'caller-input';
           return {
             index: m.index,

@@ -7,10 +7,10 @@ import {
   isCommentLine,
   isContainerBuildFile,
   isDetectionRuleFile,
-  lineBounds,
   lowerSeverity,
   warnedAgainst,
 } from './code-execution.ts';
+import { lineBounds } from './lines.ts';
 import { execRegex, scan, testRegex } from './context.ts';
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];

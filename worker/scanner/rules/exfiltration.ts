@@ -151,9 +151,11 @@ function codeSources(file: FileView, from: number, to: number): Hit[] {
 }
 
 // Any network call, for the strongest sources (private keys, browser stores, wallets, history,
-// environment dumps): with those, even a GET carries the data in its URL.
+// environment dumps): with those, even a GET carries the data in its URL. After curl or wget the
+// text up to the URL starts with a non-space: the same matches as `\s+[^\n]{0,200}`, without
+// trying every split of a long run of spaces between the two.
 const NETWORK_ANY =
-  /\b(?:requests|httpx|session|client|http|https|urllib\.request|axios)\.(?:get|post|put|patch|request|urlopen)\s*\(|\burlopen\s*\(|\bfetch\s*\(|\b(?:curl|wget)\s+[^\n]{0,200}https?:\/\/|\bInvoke-(?:WebRequest|RestMethod)\b|\b(?:iwr|irm)\s/gi;
+  /\b(?:requests|httpx|session|client|http|https|urllib\.request|axios)\.(?:get|post|put|patch|request|urlopen)\s*\(|\burlopen\s*\(|\bfetch\s*\(|\b(?:curl|wget)\s+(?:\S[^\n]{0,199})?https?:\/\/|\bInvoke-(?:WebRequest|RestMethod)\b|\b(?:iwr|irm)\s/gi;
 const STRONG_SOURCE = /\.ssh|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|Login Data|Cookies|logins\.json|key[34]\.db|cookies\.sqlite|wallet\.dat|seed\.txt|_history|\/etc\/shadow|login\.keychain|\.gnupg|\.kdbx|the whole environment|security\s|browser_cookie3|secret-tool|CryptUnprotectData/;
 
 function codeSinks(file: FileView, from: number, to: number, re: RegExp = NETWORK_SEND): Hit[] {
@@ -570,6 +572,7 @@ interface Flow {
 }
 
 const URL_LITERAL = /https?:\/\/[^\s"'`)<>]+/;
+const IDENTIFIER_IN_CODE = /(?<![\w$.])[A-Za-z_$][\w$]{0,40}(?![\w$])/g;
 const CURL_DATA_LINE = /\b(?:curl|wget|http|xh)\b[^\n]{0,400}?(?:\s-d\b|--data\b|--data-\w+|\s-F\b|--form\b|--post-data|--body-data|\s-T\b|--upload-file)[^\n]{0,400}/g;
 
 // Reading a local file's content into a variable: `data = f.read()`, `readFileSync(p)`.
@@ -624,10 +627,14 @@ function secretRequestFlows(file: FileView, from: number, to: number, skill?: Sk
       const name = env[1] ?? env[2] ?? env[3];
       if (SECRET_NAME_SHAPE.test(name)) found.push({ env: name, encoded: testRegex(ENCODES, body) });
     }
-    for (const id of matchAllRegex(body, /(?<![\w$.])[A-Za-z_$][\w$]{0,40}(?![\w$])/g)) {
-      const t = tainted.get(id[0]);
-      if (t) found.push(t);
-      if (found.length >= 20) break;
+    // Identifiers are read only when there is a tainted or file-content variable to look for: on a
+    // long line of calls each body is hundreds of characters of names.
+    if (tainted.size > 0) {
+      for (const id of matchAllRegex(body, IDENTIFIER_IN_CODE)) {
+        const t = tainted.get(id[0]);
+        if (t) found.push(t);
+        if (found.length >= 20) break;
+      }
     }
     if (!found.length) return;
     const rank = (t: Taint) => (t.env === 'the whole environment' ? 2 : t.encoded ? 1 : 0);
@@ -643,7 +650,7 @@ function secretRequestFlows(file: FileView, from: number, to: number, skill?: Sk
     // Local file contents and a credential in one body, to a host the skill never names: the
     // payload of a stealer dressed as an analyser, not an API client authenticating itself.
     const carriesFile =
-      testRegex(FILE_CONTENT_READ, body) || [...matchAllRegex(body, /(?<![\w$.])[A-Za-z_$][\w$]{0,40}(?![\w$])/g)].some((id) => fileVars.has(id[0]));
+      testRegex(FILE_CONTENT_READ, body) || (fileVars.size > 0 && [...matchAllRegex(body, IDENTIFIER_IN_CODE)].some((id) => fileVars.has(id[0])));
     const undeclared = host !== '' && carriesFile && !hostDeclared(skill, host);
     const severity: Severity = whole || hidden || undeclared ? 'critical' : 'high';
     const message = undeclared

@@ -8,10 +8,10 @@ import {
   isCommentLine,
   isContainerBuildFile,
   isDetectionRuleFile,
-  lineBounds,
   lowerSeverity,
   warnedAgainst,
 } from './code-execution.ts';
+import { lineBounds } from './lines.ts';
 import { isProse, onePerLine, scan } from './context.ts';
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];
