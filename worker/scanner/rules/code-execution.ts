@@ -649,6 +649,18 @@ const LITERAL_ARGUMENT =
   /^\s*(?:[rbuRBU]{0,2}"(?:[^"\\\n]|\\.)*"|[rbuRBU]{0,2}'(?:[^'\\\n]|\\.)*'|`[^`$]*`|-?\d[\w.]*|None|null|undefined|True|False|true|false|\{\s*\}|\[\s*\])\s*$/;
 const INTERPOLATES = /^\s*(?:[rbRB]?[fF][rbRB]?["']|`[^`]*\$\{)|["']\s*(?:\+|%)\s*[\w(]|[\w)\]]\s*\+\s*["'\w]|\.format\s*\(|#\{/;
 
+/**
+ * INTERPOLATES.test(code). Every way it matches needs a "+", "%", "{" or ".format", or an f-string
+ * prefix at the start: code with none of them is answered without running the pattern over it
+ * (rules ask for each eval-like call, and a file can hold thousands).
+ */
+function interpolates(code: string): boolean {
+  if (!code.includes('+') && !code.includes('%') && !code.includes('{') && !code.includes('.format') && !/^\s*[rbRB]?[fF]/.test(code)) {
+    return false;
+  }
+  return INTERPOLATES.test(code);
+}
+
 /** Splits call arguments at top-level commas (not inside brackets or string literals). */
 export function splitArguments(args: string): string[] {
   const parts: string[] = [];
@@ -679,7 +691,7 @@ function classifyArgument(code: string, text: string, index: number, language: s
   const params = enclosingParameters(text, index, language);
   if (params.length > 0 && identifiersOf(code).some((name) => params.includes(name))) return 'caller-input';
   if (ENV_SOURCE.test(code)) return 'environment';
-  if (INTERPOLATES.test(code)) return 'interpolated';
+  if (interpolates(code)) return 'interpolated';
   return 'variable';
 }
 
@@ -692,7 +704,7 @@ function identifiersOf(code: string): string[] {
 
 /** True when a code or command argument is built by interpolation (a plain literal is not). */
 function isInterpolated(code: string): boolean {
-  return !LITERAL_ARGUMENT.test(code) && INTERPOLATES.test(code);
+  return !LITERAL_ARGUMENT.test(code) && interpolates(code);
 }
 
 /** The first argument of a call (the command or the code string). */
