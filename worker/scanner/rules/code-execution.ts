@@ -5,205 +5,21 @@
 // critical findings are combinations: fetch + execute, decode + execute, socket + shell.
 import { Buffer } from 'node:buffer';
 import type { FileView, Rule, RuleMatch, Severity, SkillView } from '../types.ts';
-import { extensionOf } from '../file-view.ts';
 import { execRegex, matchAllRegex, scan, testRegex } from './context.ts';
 import { lineBounds } from './lines.ts';
+import { firstUrlIn, hostTierOf, isFirstPartyHost, type HostTier } from './hosts.ts';
+import {
+  isCommentLine,
+  isContainerBuildFile,
+  isDetectionRuleFile,
+  isTestFile,
+  lowerSeverity,
+  SEVERITY_ORDER,
+  warnedAgainst,
+} from './script-context.ts';
 
-// ---------------------------------------------------------------------------------------------
-// Helpers shared by the code-execution, destructive, persistence and supply-chain rules.
-// ---------------------------------------------------------------------------------------------
-
-const SEVERITY_ORDER: readonly Severity[] = ['low', 'medium', 'high', 'critical'];
-
-/** A severity `steps` levels lower (never below low). */
-export function lowerSeverity(severity: Severity, steps = 1): Severity {
-  return SEVERITY_ORDER[Math.max(0, SEVERITY_ORDER.indexOf(severity) - steps)];
-}
-
-const COMMENT_LEAD = /^\s*(?:#(?!!)|\/\/|--\s|;|rem\s|::|\/\*|\*\s|')/i;
-
-/** True when the match sits on a comment line of a script (commented code does not run). */
-export function isCommentLine(file: FileView, index: number): boolean {
-  if (file.kind !== 'script') return false;
-  const { start, end } = lineBounds(file.text, index);
-  return COMMENT_LEAD.test(file.text.slice(start, end));
-}
-
-// A line that quotes a detection signature (Semgrep "pattern:", YARA "$name = ...").
-const SIGNATURE_LINE = /^\s*(?:-\s*)?(?:pattern(?:s|-either|-not|-inside|-regex|-sources?|-sinks?)?|regex|message)\s*:|^\s*\$\w+\s*=\s*(?:"|\/|\{)/;
-// Words that, before a command on its line, present it as an attack sample or a thing not to do.
-// Narrow on purpose: in a SKILL.md an attacker writes "never skip this step: curl ... | sh".
-const WARNED_ON_LINE =
-  /\b(?:(?:never|do\s+not|don'?t|must\s+not|should\s+not|avoid)\s+(?:\w+\s+){0,2}(?:run|use|execute|pipe|paste|copy|type|do|install|call|write|allow)\w*|attackers?|malicious|malware|exploit(?:s|ed|able)?|vulnerable|dangerous|insecure|unsafe|anti-?pattern|bad(?:\s+example)?\s*[:(]|wrong\s*[:(]|red\s+flags?|injection|payloads?)\b|[❌🚫⛔✗✘]/iu;
-
-/**
- * True when the text presents the match as an attack sample or a warning rather than an instruction:
- * documentation uses the engine's broad negation guard; a SKILL.md only the narrow words on the line
- * before the match or on a comment line just above it.
- */
-export function warnedAgainst(file: FileView, index: number): boolean {
-  // Code runs whatever its comments say; only prose and data files can present a sample.
-  if (file.kind === 'script') return false;
-  const text = file.text;
-  const { start } = lineBounds(text, index);
-  if (WARNED_ON_LINE.test(text.slice(Math.max(start, index - 200), index))) return true;
-  // A detection signature quoted in prose: "pattern: eval($X)", "$s1 = \"xmrig\" ascii".
-  if (SIGNATURE_LINE.test(text.slice(start, Math.min(index, start + 120)) + ' ')) return true;
-  // A comment heading within two lines above: "# DANGEROUS: shell=True with user input".
-  let cursor = start;
-  for (let i = 0; i < 2 && cursor > 0; i++) {
-    const prev = lineBounds(text, cursor - 1);
-    const prevLine = text.slice(prev.start, Math.min(prev.end, prev.start + 300));
-    if (/^\s*(?:#|\/\/|<!--|>)/.test(prevLine) && WARNED_ON_LINE.test(prevLine)) return true;
-    cursor = prev.start;
-  }
-  if (file.kind === 'markdown' || file.isDocumentation) return file.isNegated(index);
-  return false;
-}
-
-/** Container build files: what they install lands in an image, not on the user's machine. */
-export function isContainerBuildFile(file: FileView): boolean {
-  const base = file.skillPath.slice(file.skillPath.lastIndexOf('/') + 1).toLowerCase();
-  return (
-    base === 'dockerfile' || base === 'containerfile' || base.endsWith('.dockerfile') ||
-    base.startsWith('dockerfile.') || base === 'devcontainer.json' || base === 'docker-compose.yml' ||
-    base === 'compose.yaml' || base === 'docker-compose.yaml'
-  );
-}
-
-const SEMGREP_SHAPE = /^\s*-?\s*pattern(?:s|-either|-regex|-inside|-not)?\s*:/m;
-
-const detectionFiles = new WeakMap<FileView, boolean>();
-
-/** Detection content (YARA, Semgrep, CodeQL, Sigma): it quotes attacks as signatures. */
-export function isDetectionRuleFile(file: FileView): boolean {
-  const known = detectionFiles.get(file);
-  if (known !== undefined) return known;
-  const ext = extensionOf(file.skillPath);
-  const yaml = ext === 'yml' || ext === 'yaml';
-  const result =
-    ext === 'yar' || ext === 'yara' || ext === 'ql' || ext === 'qll' || ext === 'sigma' ||
-    (yaml && testRegex(/^rules\s*:/m, file.text) && testRegex(SEMGREP_SHAPE, file.text)) ||
-    (yaml && testRegex(/^detection\s*:/m, file.text) && testRegex(/^logsource\s*:/m, file.text));
-  detectionFiles.set(file, result);
-  return result;
-}
-
-/** How much to trust the origin of a downloaded script. */
-export type HostTier = 'known' | 'hosted' | 'local' | 'variable' | 'unknown' | 'ip';
-
-// Vendors' documented installers (host, optionally with a path prefix), lower-case.
-const KNOWN_INSTALLERS = [
-  'sh.rustup.rs', 'rustup.rs', 'static.rust-lang.org', 'brew.sh',
-  'raw.githubusercontent.com/homebrew/', 'raw.githubusercontent.com/nvm-sh/', 'raw.githubusercontent.com/ohmyzsh/',
-  'raw.githubusercontent.com/helm/', 'raw.githubusercontent.com/pyenv/', 'raw.githubusercontent.com/rbenv/',
-  'raw.githubusercontent.com/golangci/', 'raw.githubusercontent.com/creationix/', 'raw.githubusercontent.com/junegunn/',
-  'astral.sh', 'bun.sh', 'bun.com', 'deno.land', 'deno.com', 'ollama.com', 'ollama.ai',
-  'get.docker.com', 'test.docker.com', 'get.pnpm.io', 'install.python-poetry.org', 'pyenv.run',
-  'get.sdkman.io', 'starship.rs', 'get.volta.sh', 'fnm.vercel.app', 'claude.ai/install', 'apt.llvm.org',
-  'deb.nodesource.com', 'rpm.nodesource.com', 'tailscale.com/install', 'get.k3s.io',
-  'install.determinate.systems', 'nixos.org', 'foundry.paradigm.xyz', 'getcomposer.org', 'bootstrap.pypa.io',
-  'get.helm.sh', 'dot.net/', 'dotnet.microsoft.com', 'sdk.cloud.google.com', 'awscli.amazonaws.com',
-  'install.julialang.org', 'get.haskellstack.org', 'get-ghcup.haskell.org', 'mise.run', 'get.pulumi.com',
-  'fly.io/install', 'dl.cloudsmith.io/public/', 'packagecloud.io/install/', 'cli.github.com', 'opencode.ai/install',
-  'get.rvm.io', 'yarnpkg.com/install', 'pdm-project.org', 'pixi.sh', 'setup.atuin.sh', 'get.chezmoi.io', 'just.systems',
-  'wasmtime.dev', 'get.wasmer.io', 'dl.dagger.io', 'get.jetify.com', 'release.solana.com', 'release.anza.xyz',
-  'get.tur.so', 'encore.dev', 'cli.doppler.com', 'install.zerotier.com', 'cli-assets.heroku.com', 'railway.com',
-  'railway.app', 'get.k0s.sh', 'get.opentofu.org', 'get.trunk.io', 'cursor.com/install', 'sh.vector.dev',
-  'raw.githubusercontent.com/anchore/', 'raw.githubusercontent.com/aquasecurity/', 'raw.githubusercontent.com/cargo-bins/',
-  'raw.githubusercontent.com/tilt-dev/', 'raw.githubusercontent.com/ajeetdsouza/', 'raw.githubusercontent.com/rust-lang/',
-  'raw.githubusercontent.com/python-poetry/', 'raw.githubusercontent.com/kubernetes/', 'raw.githubusercontent.com/docker/',
-];
-// Code forges: the script is traceable to a repository, but anyone can publish there.
-const FORGES = /^(?:github\.com|raw\.githubusercontent\.com|objects\.githubusercontent\.com|gitlab\.com|bitbucket\.org|codeberg\.org)$/;
-const LOCAL_OR_PLACEHOLDER = /^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|(?:www\.)?example\.(?:com|org|net)|[^.]*<[^>]*>.*|.*\{[^}]{0,5000}\}.*|your[-_.].*)$/i;
-const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+// Documentation that explains an attack names an illustrative host ("attacker.com").
 const ILLUSTRATIVE_HOST = /\b(?:attacker|evil|malicious|example|bad|hacker|exfil)\b/i;
-
-const URL_IN_TEXT = /\bhttps?:\/\/([^\s'"`)<>|;\\]+)/i;
-const BARE_HOST_IN_TEXT = /(?:^|[\s"'=(])(?![-.])((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:\/[^\s'"`)<>|;]*)?)(?=$|[\s"'`)|;])/i;
-
-/** The first URL (or bare host/path) in a command, without the scheme; '' when none. */
-export function firstUrlIn(command: string): string {
-  const url = URL_IN_TEXT.exec(command);
-  if (url) return url[1];
-  const bare = BARE_HOST_IN_TEXT.exec(command);
-  if (bare && !/\.(?:sh|py|ps1|js|txt|json|tar|gz|zip|tgz)$/i.test(bare[1].split('/')[0])) return bare[1];
-  const variable = /https?:\/\/\$|\$\{?[A-Za-z_]+\}?/.exec(command);
-  return variable ? '$' : '';
-}
-
-/** Classifies where a command fetches from ('' or '$...' means a variable or nothing literal). */
-export function hostTierOf(urlWithoutScheme: string): HostTier {
-  if (!urlWithoutScheme || urlWithoutScheme.startsWith('$')) return 'variable';
-  const lowerUrl = urlWithoutScheme.toLowerCase();
-  const host = lowerUrl.split(/[/?#]/)[0].replace(/:\d+$/, '').replace(/^[^@]*@/, '');
-  if (host.includes('$')) return 'variable';
-  if (LOCAL_OR_PLACEHOLDER.test(host)) return 'local';
-  if (IPV4.test(host)) {
-    return /^(?:10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)/.test(host) ? 'hosted' : 'ip';
-  }
-  for (const known of KNOWN_INSTALLERS) {
-    const slash = known.indexOf('/');
-    const knownHost = slash < 0 ? known : known.slice(0, slash);
-    if (host !== knownHost && !host.endsWith('.' + knownHost)) continue;
-    if (slash < 0 || lowerUrl.startsWith(known) || lowerUrl.startsWith('www.' + known)) return 'known';
-  }
-  if (FORGES.test(host)) return 'hosted';
-  return 'unknown';
-}
-
-/**
- * The name a download host goes by: the owner on a code forge ("exploreomni" for
- * raw.githubusercontent.com/exploreomni/cli/...), else the registrable label ("tavily" for
- * cli.tavily.com, "hf" for hf.co).
- */
-function publisherOf(urlWithoutScheme: string): string {
-  const lowerUrl = urlWithoutScheme.toLowerCase();
-  const [hostPart, ...path] = lowerUrl.split('/');
-  const host = hostPart.replace(/:\d+$/, '');
-  if (FORGES.test(host)) return (path[0] ?? '').replace(/[^a-z0-9-]/g, '');
-  const labels = host.split('.');
-  if (labels.length < 2) return '';
-  const secondLevel = labels[labels.length - 2];
-  const country = labels[labels.length - 1].length === 2 && secondLevel.length <= 3 && labels.length >= 3;
-  return country ? labels[labels.length - 3] : secondLevel;
-}
-
-/** Words that name the skill: its folder, its name and the start of its description. */
-function identityOf(skill: SkillView): string {
-  const folder = skill.folder.slice(skill.folder.lastIndexOf('/') + 1);
-  const meta = skill.skillMd.meta;
-  return `${folder} ${meta.name ?? ''} ${(meta.description ?? '').slice(0, 400)}`.toLowerCase();
-}
-
-/**
- * True when a download host belongs to the publisher the skill is about ("tavily-cli" installing
- * from cli.tavily.com): a vendor documenting its own installer, not a third party's payload.
- */
-export function isFirstPartyHost(urlWithoutScheme: string, skill: SkillView): boolean {
-  const publisher = publisherOf(urlWithoutScheme);
-  if (publisher.length < 2) return false;
-  const identity = identityOf(skill);
-  if (publisher.length >= 4 && (identity.includes(publisher) || identity.replace(/[\s_-]+/g, '').includes(publisher))) return true;
-  if (publisher.length < 4 && identity.split(/[^a-z0-9]+/).includes(publisher)) return true;
-  // On a code forge the organisation often adds a word to the product name ("exploreomni" for
-  // Omni). Only forges: a look-alike domain is cheap, a look-alike organisation is visible.
-  const host = urlWithoutScheme.toLowerCase().split('/')[0];
-  if (!FORGES.test(host)) return false;
-  const names = new Set([skill.skillMd.meta.name ?? '', ...identity.split(/[^a-z0-9]+/)]);
-  for (const token of names) {
-    const word = token.toLowerCase();
-    if (word.length >= 4 && !GENERIC_WORDS.has(word) && (publisher.startsWith(word) || publisher.endsWith(word))) return true;
-  }
-  return false;
-}
-
-const GENERIC_WORDS = new Set([
-  'skill', 'skills', 'tool', 'tools', 'agent', 'agents', 'claude', 'code', 'data', 'open', 'helper', 'util', 'utils',
-  'github', 'with', 'this', 'that', 'when', 'from', 'your', 'into', 'user', 'users', 'manage', 'server', 'client',
-  'install', 'setup', 'script', 'scripts', 'core', 'main', 'repo', 'repos', 'project', 'create', 'build', 'test',
-]);
 
 const TIER_SEVERITY: Record<HostTier, Severity> = {
   ip: 'critical',
@@ -247,8 +63,8 @@ function originSeverity(file: FileView, index: number, tier: HostTier, url = '')
   return severity;
 }
 
-/** Keeps one finding per line (several patterns often describe one command). */
-function onePerLine(file: FileView, matches: RuleMatch[]): RuleMatch[] {
+/** Keeps the most severe finding of each line (several patterns often describe one command). */
+function mostSeverePerLine(file: FileView, matches: RuleMatch[]): RuleMatch[] {
   const seen = new Set<number>();
   const rank = (s: Severity | undefined) => SEVERITY_ORDER.indexOf(s ?? 'low');
   const sorted = [...matches].sort((a, b) => rank(b.severity) - rank(a.severity));
@@ -263,13 +79,6 @@ function onePerLine(file: FileView, matches: RuleMatch[]): RuleMatch[] {
 }
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];
-
-const TEST_FILE = /(?:^|\/)(?:test_[\w-]+\.py|[\w-]+_test\.(?:py|go)|conftest\.py|[\w.-]+\.(?:test|spec)\.[cm]?[jt]sx?)$/;
-
-/** Test files run under a test runner, not when the skill is used: code findings there count one level less. */
-export function isTestFile(file: FileView): boolean {
-  return TEST_FILE.test(file.skillPath);
-}
 
 /** Severity of a finding in code, one level lower in test files. */
 function inCodeFile(file: FileView, severity: Severity): Severity {
@@ -329,7 +138,7 @@ function detectPipeToShell(file: FileView, skill: SkillView): RuleMatch[] {
       message: tierMessage(what, tier, url),
     };
   };
-  return onePerLine(file, [
+  return mostSeverePerLine(file, [
     ...scan(text, PIPE_FROM_FETCH, build('Script piped into an interpreter')),
     ...scan(text, SUBSTITUTED_FETCH, build('Downloaded script run through command substitution')),
     ...scan(text, POWERSHELL_FETCH_EXEC, build('Downloaded script run with Invoke-Expression')),
@@ -448,7 +257,7 @@ function detectDownloadThenRun(file: FileView, skill: SkillView): RuleMatch[] {
       });
     }
   }
-  return onePerLine(file, found);
+  return mostSeverePerLine(file, found);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -516,7 +325,7 @@ function detectDecodeThenRun(file: FileView): RuleMatch[] {
       );
     }
   }
-  return onePerLine(file, found);
+  return mostSeverePerLine(file, found);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -561,7 +370,7 @@ function detectReverseShell(file: FileView): RuleMatch[] {
         : null;
     }),
   ];
-  return onePerLine(file, found);
+  return mostSeverePerLine(file, found);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1013,7 +822,7 @@ function detectRemoteCode(file: FileView): RuleMatch[] {
       ),
     );
   }
-  return onePerLine(file, found);
+  return mostSeverePerLine(file, found);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1192,7 +1001,7 @@ function detectInjectionTemplates(file: FileView): RuleMatch[] {
       }),
     );
   }
-  return onePerLine(file, found);
+  return mostSeverePerLine(file, found);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1216,7 +1025,7 @@ function detectIndirectExecution(file: FileView): RuleMatch[] {
         ? null
         : { index: m.index, length: m[0].length, severity: isCommentLine(file, m.index) ? lowerSeverity(severity) : severity, message },
     );
-  return onePerLine(file, [
+  return mostSeverePerLine(file, [
     ...rule(FIND_EXEC, 'medium', 'find -exec runs an interpreter or the found files themselves'),
     ...rule(XARGS_EXEC, 'medium', 'xargs feeds data into an interpreter or a network client'),
     ...rule(EXTRACT_AND_RUN, 'medium', 'An archive is extracted and something inside it is run'),

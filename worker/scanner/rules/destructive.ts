@@ -9,7 +9,7 @@ import {
   isDetectionRuleFile,
   lowerSeverity,
   warnedAgainst,
-} from './code-execution.ts';
+} from './script-context.ts';
 import { lineBounds } from './lines.ts';
 import { execRegex, scan, testRegex } from './context.ts';
 

@@ -10,7 +10,7 @@ import {
   isDetectionRuleFile,
   lowerSeverity,
   warnedAgainst,
-} from './code-execution.ts';
+} from './script-context.ts';
 import { lineBounds } from './lines.ts';
 import { isProse, onePerLine, scan } from './context.ts';
 

@@ -7,7 +7,8 @@ import { Buffer } from 'node:buffer';
 import type { FileView, Rule, RuleMatch, Severity, SkillView } from '../types.ts';
 import { extensionOf } from '../file-view.ts';
 import { mayHoldAny } from '../literal-index.ts';
-import { hostTierOf, isCommentLine, isDetectionRuleFile, isFirstPartyHost, warnedAgainst } from './code-execution.ts';
+import { hostTierOf, isFirstPartyHost } from './hosts.ts';
+import { isCommentLine, isDetectionRuleFile, warnedAgainst } from './script-context.ts';
 import { lineBounds } from './lines.ts';
 import { execRegex, matchAllRegex, scan, testRegex } from './context.ts';
 

@@ -1,0 +1,90 @@
+// What the script and command rules ask about the place of a match (code-execution, destructive,
+// persistence and supply-chain): is it on a comment line, presented as a warning or an attack
+// sample, in a container build file, a detection-rule file or a test; and how to lower a severity.
+import type { FileView, Severity } from '../types.ts';
+import { extensionOf } from '../file-view.ts';
+import { testRegex } from './context.ts';
+import { lineBounds } from './lines.ts';
+
+export const SEVERITY_ORDER: readonly Severity[] = ['low', 'medium', 'high', 'critical'];
+
+/** A severity `steps` levels lower (never below low). */
+export function lowerSeverity(severity: Severity, steps = 1): Severity {
+  return SEVERITY_ORDER[Math.max(0, SEVERITY_ORDER.indexOf(severity) - steps)];
+}
+
+const COMMENT_LEAD = /^\s*(?:#(?!!)|\/\/|--\s|;|rem\s|::|\/\*|\*\s|')/i;
+
+/** True when the match sits on a comment line of a script (commented code does not run). */
+export function isCommentLine(file: FileView, index: number): boolean {
+  if (file.kind !== 'script') return false;
+  const { start, end } = lineBounds(file.text, index);
+  return COMMENT_LEAD.test(file.text.slice(start, end));
+}
+
+// A line that quotes a detection signature (Semgrep "pattern:", YARA "$name = ...").
+const SIGNATURE_LINE = /^\s*(?:-\s*)?(?:pattern(?:s|-either|-not|-inside|-regex|-sources?|-sinks?)?|regex|message)\s*:|^\s*\$\w+\s*=\s*(?:"|\/|\{)/;
+// Words that, before a command on its line, present it as an attack sample or a thing not to do.
+// Narrow on purpose: in a SKILL.md an attacker writes "never skip this step: curl ... | sh".
+const WARNED_ON_LINE =
+  /\b(?:(?:never|do\s+not|don'?t|must\s+not|should\s+not|avoid)\s+(?:\w+\s+){0,2}(?:run|use|execute|pipe|paste|copy|type|do|install|call|write|allow)\w*|attackers?|malicious|malware|exploit(?:s|ed|able)?|vulnerable|dangerous|insecure|unsafe|anti-?pattern|bad(?:\s+example)?\s*[:(]|wrong\s*[:(]|red\s+flags?|injection|payloads?)\b|[❌🚫⛔✗✘]/iu;
+
+/**
+ * True when the text presents the match as an attack sample or a warning rather than an instruction:
+ * documentation uses the engine's broad negation guard; a SKILL.md only the narrow words on the line
+ * before the match or on a comment line just above it.
+ */
+export function warnedAgainst(file: FileView, index: number): boolean {
+  // Code runs whatever its comments say; only prose and data files can present a sample.
+  if (file.kind === 'script') return false;
+  const text = file.text;
+  const { start } = lineBounds(text, index);
+  if (WARNED_ON_LINE.test(text.slice(Math.max(start, index - 200), index))) return true;
+  // A detection signature quoted in prose: "pattern: eval($X)", "$s1 = \"xmrig\" ascii".
+  if (SIGNATURE_LINE.test(text.slice(start, Math.min(index, start + 120)) + ' ')) return true;
+  // A comment heading within two lines above: "# DANGEROUS: shell=True with user input".
+  let cursor = start;
+  for (let i = 0; i < 2 && cursor > 0; i++) {
+    const prev = lineBounds(text, cursor - 1);
+    const prevLine = text.slice(prev.start, Math.min(prev.end, prev.start + 300));
+    if (/^\s*(?:#|\/\/|<!--|>)/.test(prevLine) && WARNED_ON_LINE.test(prevLine)) return true;
+    cursor = prev.start;
+  }
+  if (file.kind === 'markdown' || file.isDocumentation) return file.isNegated(index);
+  return false;
+}
+
+/** Container build files: what they install lands in an image, not on the user's machine. */
+export function isContainerBuildFile(file: FileView): boolean {
+  const base = file.skillPath.slice(file.skillPath.lastIndexOf('/') + 1).toLowerCase();
+  return (
+    base === 'dockerfile' || base === 'containerfile' || base.endsWith('.dockerfile') ||
+    base.startsWith('dockerfile.') || base === 'devcontainer.json' || base === 'docker-compose.yml' ||
+    base === 'compose.yaml' || base === 'docker-compose.yaml'
+  );
+}
+
+const SEMGREP_SHAPE = /^\s*-?\s*pattern(?:s|-either|-regex|-inside|-not)?\s*:/m;
+
+const detectionFiles = new WeakMap<FileView, boolean>();
+
+/** Detection content (YARA, Semgrep, CodeQL, Sigma): it quotes attacks as signatures. */
+export function isDetectionRuleFile(file: FileView): boolean {
+  const known = detectionFiles.get(file);
+  if (known !== undefined) return known;
+  const ext = extensionOf(file.skillPath);
+  const yaml = ext === 'yml' || ext === 'yaml';
+  const result =
+    ext === 'yar' || ext === 'yara' || ext === 'ql' || ext === 'qll' || ext === 'sigma' ||
+    (yaml && testRegex(/^rules\s*:/m, file.text) && testRegex(SEMGREP_SHAPE, file.text)) ||
+    (yaml && testRegex(/^detection\s*:/m, file.text) && testRegex(/^logsource\s*:/m, file.text));
+  detectionFiles.set(file, result);
+  return result;
+}
+
+const TEST_FILE = /(?:^|\/)(?:test_[\w-]+\.py|[\w-]+_test\.(?:py|go)|conftest\.py|[\w.-]+\.(?:test|spec)\.[cm]?[jt]sx?)$/;
+
+/** Test files run under a test runner, not when the skill is used: code findings there count one level less. */
+export function isTestFile(file: FileView): boolean {
+  return TEST_FILE.test(file.skillPath);
+}
