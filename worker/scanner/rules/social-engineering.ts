@@ -436,10 +436,16 @@ function findFencedBlocks(text: string, max: number): { text: string; offset: nu
   return blocks;
 }
 
+/** The text with the contents of its fenced blocks cut out, joined once from the pieces between them. */
 function withoutCode(text: string): string {
-  let out = text;
-  for (const block of fencedBlocks(text).reverse()) out = out.slice(0, block.offset) + out.slice(block.offset + block.text.length);
-  return out;
+  const pieces: string[] = [];
+  let at = 0;
+  for (const block of fencedBlocks(text)) {
+    pieces.push(text.slice(at, block.offset));
+    at = block.offset + block.text.length;
+  }
+  pieces.push(text.slice(at));
+  return pieces.join('');
 }
 
 function codeOf(skill: SkillView): { file: FileView; text: string; offset: number }[] {
