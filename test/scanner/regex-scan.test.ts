@@ -135,6 +135,28 @@ describe('regex-scan', () => {
     }
   });
 
+  it('finds what a plain exec loop finds in short and empty regions at every offset', () => {
+    // Regions that cut literals, hold none, or are shorter than the literals around them; proofs
+    // mixing short and long literals, some inside others.
+    const patterns = [...PATTERNS, /\b(?:curl|sh|wget)\b/gi, /(?:base64|env|ssh)\W/g, /(?:curl|ur|rl)/g];
+    const texts = ['curl sh wget curlsh ssh env base64 sh', 'x.ssh/env base64-d | sh; curl|sh', TEXTS[0]];
+    for (const round of [0, 1, 2, 3]) {
+      const prepared = texts.map((t) => t + ' '.repeat(round));
+      for (const text of prepared) registerText(text);
+      for (const re of patterns) {
+        for (const text of prepared) {
+          for (let from = 0; from < text.length; from++) {
+            for (let length = 0; length <= 6 && from + length <= text.length; length++) {
+              const region = text.slice(from, from + length);
+              expect(fastAll(re, region, (r) => execRegexIn(r, region, text, from)), `${re} at ${from}+${length}`).toEqual(plainAll(re, region));
+            }
+          }
+        }
+      }
+      releaseTexts(prepared);
+    }
+  });
+
   it('matches strings it has no index for like the plain regex', () => {
     const text = 'unregistered: curl https://x.y and 1.2.3.4';
     for (const re of PATTERNS) expect(fastAll(re, text, (r) => execRegex(r, text))).toEqual(plainAll(re, text));

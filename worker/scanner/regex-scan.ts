@@ -158,7 +158,14 @@ function fastPath(re: RegExp, text: string, base?: string, from = 0): Compiled |
     rememberText(c, text);
     // A text without the gate's literals holds no match, nor does any region of it.
     if (c.gate !== null && ruledOut(c.gate, index)) c.lastWindows = EMPTY_WINDOWS;
-    else c.lastWindows = base === undefined ? windowsOf(index, c) : computeWindows(new RegionSource(index, from, text), c);
+    else if (base === undefined) c.lastWindows = windowsOf(index, c);
+    else {
+      // Rules run one regex over many regions of a text (its code blocks, its functions): when the
+      // whole text lacks every literal of one of the regex's proofs (its windows, kept per text,
+      // are empty), so does each region, and the region's own windows need not be worked out.
+      const whole = windowsOf(index, c);
+      c.lastWindows = whole === EMPTY_WINDOWS ? EMPTY_WINDOWS : computeWindows(new RegionSource(index, from, text), c);
+    }
   }
   return c.lastWindows === DENSE ? null : c;
 }

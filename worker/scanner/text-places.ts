@@ -83,22 +83,31 @@ export class RegionSource implements Source {
     return this.index.covers(id);
   }
 
-  /** The range of the literal's occurrences that lie wholly inside the region. */
-  private range(id: number): [number, number] {
-    const positions = this.index.positionsOf(id);
+  /** The first of the literal's occurrences at or after the region's start. */
+  private firstInside(id: number): number {
+    return lowerBound(this.index.positionsOf(id), this.index.firstOf(id), this.index.endOf(id), this.from);
+  }
+
+  /**
+   * The end of the literal's occurrences that lie wholly inside the region: never before the
+   * first inside, also for a region shorter than the literal (where the last possible start lies
+   * before the region's start).
+   */
+  private endInside(id: number, first: number): number {
     const last = this.from + this.text.length - literalLength(id);
-    const lo = this.index.firstOf(id);
-    const hi = this.index.endOf(id);
-    return [lowerBound(positions, lo, hi, this.from), lowerBound(positions, lo, hi, last + 1)];
+    return Math.max(first, lowerBound(this.index.positionsOf(id), this.index.firstOf(id), this.index.endOf(id), last + 1));
   }
 
   countOf(id: number): number {
-    const [lo, hi] = this.range(id);
-    return hi - lo;
+    // Asked for every literal of a proof, most of which a text lacks altogether.
+    if (this.index.countOf(id) === 0) return 0;
+    const first = this.firstInside(id);
+    return this.endInside(id, first) - first;
   }
 
   places(id: number): Windows {
-    const [lo, hi] = this.range(id);
+    const lo = this.firstInside(id);
+    const hi = this.endInside(id, lo);
     const positions = this.index.positionsOf(id);
     const shifted = new Int32Array(hi - lo);
     for (let k = lo; k < hi; k++) shifted[k - lo] = positions[k] - this.from;
