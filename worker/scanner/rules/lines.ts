@@ -2,13 +2,14 @@
 // what a command is piped into). Rules ask once per match, so the answer comes from a table of
 // line starts built once per text instead of a search either way from the match: on a file of
 // one long line those searches made every match cost thousands of characters.
+import { lowerBound } from '../lower-bound.ts';
 
 /** How far either way a line counts: a 1 MB single-line file is not one "line" to a rule. */
 export const LINE_WINDOW = 2000;
 
 interface LineTable {
   text: string;
-  starts: Uint32Array;
+  starts: Int32Array;
 }
 
 // The texts asked about most recently: rules alternate between a file's text and its body (the
@@ -16,16 +17,16 @@ interface LineTable {
 const RECENT = 4;
 const recent: LineTable[] = [];
 
-function startsOf(text: string): Uint32Array {
+function startsOf(text: string): Int32Array {
   let count = 1;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
-  const starts = new Uint32Array(count);
+  const starts = new Int32Array(count);
   let n = 1;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[n++] = i + 1;
   return starts;
 }
 
-function tableOf(text: string): Uint32Array {
+function tableOf(text: string): Int32Array {
   for (let i = 0; i < recent.length; i++) {
     // Identity first: different texts of one length (a file's text and body) compare quickly
     // only because they differ early; the same string object compares at once.
@@ -37,18 +38,6 @@ function tableOf(text: string): Uint32Array {
   return table.starts;
 }
 
-/** Index of the last line start at or before `offset`. */
-function lineIndex(starts: Uint32Array, offset: number): number {
-  let lo = 0;
-  let hi = starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (starts[mid] <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
-}
-
 /**
  * The start and end offsets of the line holding `index` (the end is the newline's offset),
  * looking at most LINE_WINDOW characters either way: past that the window's edge stands for the
@@ -56,7 +45,8 @@ function lineIndex(starts: Uint32Array, offset: number): number {
  */
 export function lineBounds(text: string, index: number): { start: number; end: number } {
   const starts = tableOf(text);
-  const line = lineIndex(starts, Math.max(0, index));
+  // The last line start at or before the index.
+  const line = lowerBound(starts, 0, starts.length, Math.max(0, index) + 1) - 1;
   const lineStart = starts[line];
   const newline = line + 1 < starts.length ? starts[line + 1] - 1 : -1;
   const from = Math.max(0, index - LINE_WINDOW);
