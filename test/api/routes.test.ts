@@ -113,6 +113,32 @@ describe.each(BACKENDS)('routes on %s', (backend) => {
     expect((await t.get('/api/v1/skills/pdf-tables', key)).status).toBe(200);
   });
 
+  it('answers every odd parameter value, alone and in combinations, with JSON and no 5xx', async () => {
+    const key = await t.key('enterprise');
+    const values = ['', '0', '-1', '1', '100', '101', '1e309', 'NaN', '1.5', '0x10', ' 5', '%', '_', '\\', "'", '"', '😀',
+      'a'.repeat(3000), 'A', 'F', 'all', 'ALL', 'true', 'TRUE', 'null', '[]', '9'.repeat(25), '-0', 'stars', 'newest', 'devops'];
+    const names = ['q', 'category', 'sort', 'limit', 'offset', 'verified', 'securityGrade', 'minSecurityScore', 'q[]', 'limit[x]', '__proto__'];
+    const urls: string[] = [];
+    // Every value of every parameter on the list, and every value as a slug.
+    for (const name of names) for (const value of values) urls.push(`/api/v1/skills?${name}=${encodeURIComponent(value)}`);
+    for (const value of values) urls.push(`/api/v1/skills/${encodeURIComponent(value)}`);
+    // Then combinations, repeated parameters included, from a fixed seed (the same every run).
+    let seed = 20261122;
+    const next = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    const pick = <T,>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+    for (let i = 0; i < 100; i++) {
+      const query = Array.from({ length: 2 + Math.floor(next() * 4) }, () => `${pick(names)}=${encodeURIComponent(pick(values))}`);
+      urls.push(`${pick(['/api/v1/skills', '/api/v1/categories', '/api/v1/stats'])}?${query.join('&')}`);
+    }
+    const wrong: string[] = [];
+    for (const url of urls) {
+      const res = await fetch(`${t.baseUrl}${url}`, { headers: { 'x-api-key': key } });
+      const text = await res.text();
+      if (res.status >= 500 || !text.startsWith('{')) wrong.push(`${res.status} ${url.slice(0, 200)}: ${text.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('answers /healthz and /readyz without a key', async () => {
     expect((await t.get('/healthz')).body).toEqual({ status: 'ok' });
     expect((await t.get('/readyz')).body).toEqual({ status: 'ready' });
