@@ -115,7 +115,6 @@ export class RegionSource implements Source {
   }
 }
 
-
 export function runsIn(source: Source, run: RunSpec): Windows {
   if (run.nonAsciiOnly) return nonAsciiPlaces(source);
   if (run.char) return characterPlaces(source, run.char);

@@ -5,7 +5,7 @@
 // critical findings are combinations: fetch + execute, decode + execute, socket + shell.
 import { Buffer } from 'node:buffer';
 import type { FileView, Rule, RuleMatch, Severity, SkillView } from '../types.ts';
-import { execRegex, matchAllRegex, scan, testRegex } from './context.ts';
+import { execRegex, lowerSeverity, matchAllRegex, scan, SEVERITY_ORDER, testRegex } from './context.ts';
 import { lineBounds } from './lines.ts';
 import { firstUrlIn, hostTierOf, isFirstPartyHost, type HostTier } from './hosts.ts';
 import {
@@ -13,8 +13,6 @@ import {
   isContainerBuildFile,
   isDetectionRuleFile,
   isTestFile,
-  lowerSeverity,
-  SEVERITY_ORDER,
   warnedAgainst,
 } from './script-context.ts';
 

@@ -91,13 +91,17 @@ export function nearby(text: string, index: number, radius: number): string {
   return text.slice(Math.max(0, index - radius), Math.min(text.length, index + radius));
 }
 
-export function demote(severity: Severity): Severity {
-  return severity === 'critical' ? 'high' : severity === 'high' ? 'medium' : 'low';
+/** Severities from the least to the most severe. */
+export const SEVERITY_ORDER: readonly Severity[] = ['low', 'medium', 'high', 'critical'];
+
+/** A severity `steps` levels lower (never below low). */
+export function lowerSeverity(severity: Severity, steps = 1): Severity {
+  return SEVERITY_ORDER[Math.max(0, SEVERITY_ORDER.indexOf(severity) - steps)];
 }
 
 /** Documentation (references/, examples/, extra markdown) describes things; it does not do them. */
 export function graded(file: FileView, severity: Severity): Severity {
-  return file.isDocumentation ? demote(severity) : severity;
+  return file.isDocumentation ? lowerSeverity(severity) : severity;
 }
 
 export function isProse(file: FileView): boolean {

@@ -7,11 +7,10 @@ import {
   isCommentLine,
   isContainerBuildFile,
   isDetectionRuleFile,
-  lowerSeverity,
   warnedAgainst,
 } from './script-context.ts';
 import { lineBounds } from './lines.ts';
-import { execRegex, scan, testRegex } from './context.ts';
+import { execRegex, lowerSeverity, scan, testRegex } from './context.ts';
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];
 

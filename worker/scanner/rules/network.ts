@@ -3,7 +3,7 @@
 // worse than one mentioned in prose, and documentation files are demoted one step.
 import type { FileView, Rule, RuleMatch, Severity, SkillView } from '../types.ts';
 import { findAll } from './match.ts';
-import { demote, execRegex, graded, isProse, MAX_CANDIDATES, nearby, scanCapped as scan } from './context.ts';
+import { execRegex, graded, isProse, lowerSeverity, MAX_CANDIDATES, nearby, scanCapped as scan } from './context.ts';
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];
 
@@ -393,7 +393,7 @@ function detectExecutableDownload(file: FileView): RuleMatch[] {
     const path = m[0].replace(/[?#].*$/, '').replace(/[.,;:!*_]+$/, '');
     let severity: Severity =
       WINDOWS_OR_MAC_BINARY.test(path) || (ARCHIVE.test(path) && RUN_NEARBY.test(nearby(text, m.index, 400))) ? 'high' : 'medium';
-    if (CONTAINER_BUILD.test(file.path)) severity = demote(severity);
+    if (CONTAINER_BUILD.test(file.path)) severity = lowerSeverity(severity);
     out.push({ index: m.index, length: m[0].length, severity: graded(file, severity), message: `Release download from the unvetted publisher "${m[1]}"` });
     return null;
   });

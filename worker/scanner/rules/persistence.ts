@@ -8,11 +8,10 @@ import {
   isCommentLine,
   isContainerBuildFile,
   isDetectionRuleFile,
-  lowerSeverity,
   warnedAgainst,
 } from './script-context.ts';
 import { lineBounds } from './lines.ts';
-import { isProse, onePerLine, scan } from './context.ts';
+import { isProse, lowerSeverity, onePerLine, scan } from './context.ts';
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];
 

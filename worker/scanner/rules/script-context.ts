@@ -1,17 +1,10 @@
 // What the script and command rules ask about the place of a match (code-execution, destructive,
 // persistence and supply-chain): is it on a comment line, presented as a warning or an attack
-// sample, in a container build file, a detection-rule file or a test; and how to lower a severity.
-import type { FileView, Severity } from '../types.ts';
+// sample, in a container build file, a detection-rule file or a test.
+import type { FileView } from '../types.ts';
 import { extensionOf } from '../file-view.ts';
 import { testRegex } from './context.ts';
 import { lineBounds } from './lines.ts';
-
-export const SEVERITY_ORDER: readonly Severity[] = ['low', 'medium', 'high', 'critical'];
-
-/** A severity `steps` levels lower (never below low). */
-export function lowerSeverity(severity: Severity, steps = 1): Severity {
-  return SEVERITY_ORDER[Math.max(0, SEVERITY_ORDER.indexOf(severity) - steps)];
-}
 
 const COMMENT_LEAD = /^\s*(?:#(?!!)|\/\/|--\s|;|rem\s|::|\/\*|\*\s|')/i;
 
