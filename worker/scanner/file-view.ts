@@ -4,6 +4,7 @@ import type { FileKind, FileView } from './types.ts';
 import { normaliseForMatching } from './normalise.ts';
 import { parseFrontmatter } from './frontmatter.ts';
 import { registerText } from './literal-index.ts';
+import { lineIndexAt, lineStartsOf } from './line-table.ts';
 
 const SCRIPT_LANGUAGES: Record<string, string> = {
   sh: 'sh', bash: 'sh', zsh: 'sh', ksh: 'sh', fish: 'sh', command: 'sh',
@@ -142,12 +143,6 @@ function sentenceStart(text: string, offset: number): number {
   return windowStart + start;
 }
 
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
 function upperBound(sorted: number[], value: number): number {
   let lo = 0;
   let hi = sorted.length;
@@ -190,10 +185,10 @@ export function makeFileView(path: string, content: Uint8Array | string, skillFo
   if (body !== text) registerText(body, text, bodyFrom);
   const prose = kind === 'skill-md' || kind === 'markdown';
   // Line starts and code ranges are worked out on first use: most files never need a position.
-  let starts: number[] | null = null;
+  let starts: Int32Array | null = null;
   let codeRanges: [number, number][] | null = null;
   let codeStarts: number[] = [];
-  const lines = () => (starts ??= lineStarts(text));
+  const lines = () => (starts ??= lineStartsOf(text));
   const code = () => {
     if (!codeRanges) {
       codeRanges = prose ? markdownCodeRanges(text) : [];
@@ -217,12 +212,12 @@ export function makeFileView(path: string, content: Uint8Array | string, skillFo
     isDocumentation: DOC_FOLDER.test(skillPath) || (kind === 'markdown' && !isSkillMdPath(path)),
     position(offset) {
       const at = lines();
-      const index = upperBound(at, offset) - 1;
+      const index = lineIndexAt(at, offset);
       return { line: index + 1, column: offset - at[index] + 1 };
     },
     lineAt(offset) {
       const at = lines();
-      const index = upperBound(at, offset) - 1;
+      const index = lineIndexAt(at, offset);
       // The next line's start says where this one ends: searching for the newline would read a
       // whole long line again on every call.
       return text.slice(at[index], index + 1 < at.length ? at[index + 1] - 1 : text.length);

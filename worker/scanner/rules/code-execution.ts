@@ -6,7 +6,7 @@
 import { Buffer } from 'node:buffer';
 import type { FileView, Rule, RuleMatch, Severity, SkillView } from '../types.ts';
 import { execRegex, lowerSeverity, matchAllRegex, scan, SEVERITY_ORDER, testRegex } from './context.ts';
-import { lineBounds } from './lines.ts';
+import { lineBounds } from '../line-table.ts';
 import { firstUrlIn, hostTierOf, isFirstPartyHost, type HostTier } from './hosts.ts';
 import {
   isCommentLine,

@@ -9,7 +9,7 @@ import {
   isDetectionRuleFile,
   warnedAgainst,
 } from './script-context.ts';
-import { lineBounds } from './lines.ts';
+import { lineBounds } from '../line-table.ts';
 import { execRegex, lowerSeverity, scan, testRegex } from './context.ts';
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];

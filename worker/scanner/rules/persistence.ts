@@ -10,7 +10,7 @@ import {
   isDetectionRuleFile,
   warnedAgainst,
 } from './script-context.ts';
-import { lineBounds } from './lines.ts';
+import { lineBounds } from '../line-table.ts';
 import { isProse, lowerSeverity, onePerLine, scan } from './context.ts';
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];

@@ -4,7 +4,7 @@
 import type { FileView } from '../types.ts';
 import { extensionOf } from '../file-view.ts';
 import { testRegex } from './context.ts';
-import { lineBounds } from './lines.ts';
+import { lineBounds } from '../line-table.ts';
 
 const COMMENT_LEAD = /^\s*(?:#(?!!)|\/\/|--\s|;|rem\s|::|\/\*|\*\s|')/i;
 

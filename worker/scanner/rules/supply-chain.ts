@@ -9,7 +9,7 @@ import { extensionOf } from '../file-view.ts';
 import { mayHoldAny } from '../literal-index.ts';
 import { hostTierOf, isFirstPartyHost } from './hosts.ts';
 import { isCommentLine, isDetectionRuleFile, warnedAgainst } from './script-context.ts';
-import { lineBounds } from './lines.ts';
+import { lineBounds } from '../line-table.ts';
 import { execRegex, matchAllRegex, scan, testRegex } from './context.ts';
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];

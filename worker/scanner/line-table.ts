@@ -1,8 +1,8 @@
-// The line around a match, for rules that look at "the rest of the line" (comments, warnings,
-// what a command is piped into). Rules ask once per match, so the answer comes from a table of
-// line starts built once per text instead of a search either way from the match: on a file of
-// one long line those searches made every match cost thousands of characters.
-import { lowerBound } from '../lower-bound.ts';
+// Line starts of a text, built once and shared: FileView turns offsets into line and column with
+// them, and rules ask for the line around a match ("the rest of the line": comments, warnings,
+// what a command is piped into) once per match. A search either way from each match instead made
+// every match on a file of one long line cost thousands of characters.
+import { lowerBound } from './lower-bound.ts';
 
 /** How far either way a line counts: a 1 MB single-line file is not one "line" to a rule. */
 export const LINE_WINDOW = 2000;
@@ -26,7 +26,8 @@ function startsOf(text: string): Int32Array {
   return starts;
 }
 
-function tableOf(text: string): Int32Array {
+/** The offsets where the text's lines start (0 first), kept for the texts asked about most recently. */
+export function lineStartsOf(text: string): Int32Array {
   for (let i = 0; i < recent.length; i++) {
     // Identity first: different texts of one length (a file's text and body) compare quickly
     // only because they differ early; the same string object compares at once.
@@ -38,15 +39,19 @@ function tableOf(text: string): Int32Array {
   return table.starts;
 }
 
+/** The index in `starts` of the line holding `offset`: the last line start at or before it. */
+export function lineIndexAt(starts: Int32Array, offset: number): number {
+  return lowerBound(starts, 0, starts.length, offset + 1) - 1;
+}
+
 /**
  * The start and end offsets of the line holding `index` (the end is the newline's offset),
  * looking at most LINE_WINDOW characters either way: past that the window's edge stands for the
  * line's.
  */
 export function lineBounds(text: string, index: number): { start: number; end: number } {
-  const starts = tableOf(text);
-  // The last line start at or before the index.
-  const line = lowerBound(starts, 0, starts.length, Math.max(0, index) + 1) - 1;
+  const starts = lineStartsOf(text);
+  const line = lineIndexAt(starts, Math.max(0, index));
   const lineStart = starts[line];
   const newline = line + 1 < starts.length ? starts[line + 1] - 1 : -1;
   const from = Math.max(0, index - LINE_WINDOW);

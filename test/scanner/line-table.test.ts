@@ -2,7 +2,7 @@
 // before the offset and the first within LINE_WINDOW after it, for short lines, lines longer than
 // the window, offsets on newlines and at either end, and several texts asked about in turn.
 import { describe, expect, it } from 'vitest';
-import { LINE_WINDOW, lineBounds } from '../../worker/scanner/rules/lines.ts';
+import { LINE_WINDOW, lineBounds } from '../../worker/scanner/line-table.ts';
 
 function searchedBounds(text: string, index: number): { start: number; end: number } {
   const from = Math.max(0, index - LINE_WINDOW);
