@@ -127,9 +127,20 @@ export function isMostlyText(s: string): boolean {
 }
 
 const utf8 = new TextDecoder('utf-8');
+const utf16le = new TextDecoder('utf-16le');
+
+// PowerShell's -EncodedCommand takes base64 of UTF-16LE text, where each ASCII character is
+// followed by a zero byte: read as UTF-8 that is half NULs and never passes as text.
+function looksLikeUtf16le(bytes: Uint8Array): boolean {
+  const pairs = bytes.length >> 1;
+  if (pairs < MIN_DECODED_CHARS) return false;
+  let zeroHighBytes = 0;
+  for (let i = 1; i < bytes.length; i += 2) if (bytes[i] === 0) zeroHighBytes++;
+  return zeroHighBytes >= 0.9 * pairs;
+}
 
 function bytesToText(bytes: Uint8Array): string {
-  return utf8.decode(bytes);
+  return looksLikeUtf16le(bytes) ? utf16le.decode(bytes.subarray(0, bytes.length & ~1)) : utf8.decode(bytes);
 }
 
 function decodeBase64Run(run: string, maxChars: number): { encoding: string; text: string } | undefined {

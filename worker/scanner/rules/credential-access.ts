@@ -181,8 +181,18 @@ export function isProhibited(file: FileView, index: number): boolean {
  * Files that hold credentials (keys, tokens, cookies, wallets, shell history). Shared with the
  * exfiltration rules as the "source" side of source-to-sink flows.
  */
+// Between the folders of a credential path: a slash, or the quotes and operator of a path built
+// from pieces (os.path.join(home, ".aws", "credentials"), Path.home() / ".kube" / "config",
+// ".docker" + "/config.json" joins the same way).
+const PATH_SEP = String.raw`(?:[/\\]|["'\x60][ \t]{0,3}(?:[,/+][ \t]{0,3})?["'\x60]/?)`;
+
+/** A path matched across PATH_SEP pieces, written with slashes (`.aws", "credentials` -> `.aws/credentials`). */
+function joinedPath(found: string): string {
+  return found.replace(/["'\x60][ \t]*(?:[,/+][ \t]*)?["'\x60]\/?/g, '/');
+}
+
 export const SECRET_PATH_SOURCE =
-  String.raw`\.ssh(?![/\\](?:config|known_hosts|authorized_keys)\b)(?![/\\][\w.*-]*\.pub\b)(?:[/\\]|\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)|\.aws[/\\](?:credentials|sso)|\.azure[/\\]|\bgcloud[/\\]|application_default_credentials|\.kube[/\\]config|\.docker[/\\]config\.json|(?<![\w-])\.npmrc\b|(?<![\w-])\.pypirc\b|(?<![\w-])[._]netrc\b|\.git-credentials\b|(?<![\w-])\.pgpass\b|(?<![\w-])\.gnupg\b|\.vault-token\b|(?<![\w.$-])\.env(?:\.(?!example|sample|template)[\w-]+)?(?![\w.-])|/etc/(?:passwd|shadow|sudoers)\b|\.\w*_history\b|[/\\](?:Login Data|Local State|Cookies|Web Data)\b|logins\.json|key[34]\.db|cookies\.sqlite|login\.keychain|wallet\.dat|seed\.txt|\.kdbx\b|[/\\]credentials\b|auth-profiles\.json|\.config[/\\](?:gh|anthropic|openai|claude)\b|\.claude[/\\]\.credentials`;
+  String.raw`\.ssh(?![/\\](?:config|known_hosts|authorized_keys)\b)(?![/\\][\w.*-]*\.pub\b)(?:[/\\]|\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)|\.aws${PATH_SEP}(?:credentials|sso)|\.azure${PATH_SEP}|\bgcloud${PATH_SEP}|application_default_credentials|\.kube${PATH_SEP}config|\.docker${PATH_SEP}config\.json|(?<![\w-])\.npmrc\b|(?<![\w-])\.pypirc\b|(?<![\w-])[._]netrc\b|\.git-credentials\b|(?<![\w-])\.pgpass\b|(?<![\w-])\.gnupg\b|\.vault-token\b|(?<![\w.$-])\.env(?:\.(?!example|sample|template)[\w-]+)?(?![\w.-])|/etc/(?:passwd|shadow|sudoers)\b|\.\w*_history\b|[/\\](?:Login Data|Local State|Cookies|Web Data)\b|logins\.json|key[34]\.db|cookies\.sqlite|login\.keychain|wallet\.dat|seed\.txt|\.kdbx\b|[/\\]credentials\b|auth-profiles\.json|\.config${PATH_SEP}(?:gh|anthropic|openai|claude)\b|\.claude${PATH_SEP}\.credentials`;
 
 // Verbs and commands that read, copy or ship a file's content.
 const ACCESS_COMMAND =
@@ -234,7 +244,7 @@ function credentialPathHits(file: FileView, re: RegExp, what: string, mention: S
     } else if (ACCESS_COMMAND.test(line)) severity = 'high';
     else severity = file.kind === 'script' || /~|\$HOME|home/i.test(line) ? 'medium' : mention;
     if (!severity) continue;
-    hits.push({ index: m.index, length: m.length, severity, message: `${what}: ${found.trim()}` });
+    hits.push({ index: m.index, length: m.length, severity, message: `${what}: ${joinedPath(found.trim())}` });
   }
   return hits;
 }
@@ -276,11 +286,15 @@ function sshKeyMatches(file: FileView): RuleMatch[] {
 // ---------------------------------------------------------------------------------------------
 // CRED-02 cloud credentials; CRED-03 developer token files.
 
-const CLOUD_CREDENTIALS =
-  /\.aws[/\\](?:credentials|sso[/\\]cache)\b|\.config[/\\]gcloud\b(?:[/\\][\w.-]+)?|\bapplication_default_credentials\.json\b|\.azure[/\\][\w.-]+|\.kube[/\\]config\b|\.docker[/\\]config\.json\b|\.oci[/\\]config\b|\.terraform\.d[/\\]credentials[\w.]*|\bmeta-data[/\\]iam[/\\]security-credentials\b|computeMetadata[/\\]v1[/\\]instance[/\\]service-accounts[/\\][^\s'"]*token/g;
+const CLOUD_CREDENTIALS = new RegExp(
+  String.raw`\.aws${PATH_SEP}(?:credentials|sso[/\\]cache)\b|\.config${PATH_SEP}gcloud\b(?:[/\\][\w.-]+)?|\bapplication_default_credentials\.json\b|\.azure${PATH_SEP}[\w.-]+|\.kube${PATH_SEP}config\b|\.docker${PATH_SEP}config\.json\b|\.oci${PATH_SEP}config\b|\.terraform\.d${PATH_SEP}credentials[\w.]*|\bmeta-data[/\\]iam[/\\]security-credentials\b|computeMetadata[/\\]v1[/\\]instance[/\\]service-accounts[/\\][^\s'"]*token`,
+  'g',
+);
 
-const TOKEN_FILES =
-  /(?<![\w-])\.npmrc\b|(?<![\w-])\.pypirc\b|(?<![\w-])\.git-credentials\b|(?<![\w-])[._]netrc\b|(?<![\w-])\.pgpass\b|\bgh[/\\]hosts\.yml\b|\.config[/\\](?:anthropic|openai|claude|hub)\b|\.claude[/\\]\.credentials\.json\b|\.gem[/\\]credentials\b|\.cargo[/\\]credentials(?:\.toml)?\b|(?<![\w-])\.vault-token\b|\.composer[/\\]auth\.json\b|\bauth-profiles\.json\b|(?<![\w-])\.dockercfg\b/g;
+const TOKEN_FILES = new RegExp(
+  String.raw`(?<![\w-])\.npmrc\b|(?<![\w-])\.pypirc\b|(?<![\w-])\.git-credentials\b|(?<![\w-])[._]netrc\b|(?<![\w-])\.pgpass\b|\bgh${PATH_SEP}hosts\.yml\b|\.config${PATH_SEP}(?:anthropic|openai|claude|hub)\b|\.claude${PATH_SEP}\.credentials\.json\b|\.gem${PATH_SEP}credentials\b|\.cargo${PATH_SEP}credentials(?:\.toml)?\b|(?<![\w-])\.vault-token\b|\.composer${PATH_SEP}auth\.json\b|\bauth-profiles\.json\b|(?<![\w-])\.dockercfg\b`,
+  'g',
+);
 
 // ---------------------------------------------------------------------------------------------
 // CRED-04 .env files.
@@ -673,6 +687,8 @@ export const rules: Rule[] = [
         { path: 'scripts/setup.sh', text: 'cat ~/.aws/credentials ~/.config/gcloud/application_default_credentials.json | base64\n' },
         { path: 'scripts/creds.py', text: 'data = open(os.path.expanduser("~/.aws/credentials")).read()\n' },
         'Read ~/.kube/config and paste it into the report.',
+        { path: 'scripts/sync.py', text: 'p = os.path.join(os.path.expanduser("~"), ".aws", "credentials")\nblob = open(p).read()\n' },
+        { path: 'scripts/sync2.py', text: 'cfg = Path.home() / ".kube" / "config"\nblob = cfg.read_text()\n' },
       ],
       noMatch: [
         'Run `aws configure` to set up your profile.',

@@ -5,6 +5,7 @@
 // does (downloads, hooks, permission bypasses) decides how high a finding goes.
 import type { FileView, Rule, RuleMatch, Severity, SkillView } from '../types.ts';
 import {
+  containerScoped,
   isCommentLine,
   isContainerBuildFile,
   isDetectionRuleFile,
@@ -34,11 +35,6 @@ function findingAt(file: FileView, index: number, length: number, severity: Seve
 
 function finding(file: FileView, m: RegExpExecArray, severity: Severity, message: string): RuleMatch | null {
   return findingAt(file, m.index, m[0].length, severity, message);
-}
-
-/** True when the skill runs inside a container it defines (settings changes stay in the image). */
-function containerScoped(skill: SkillView): boolean {
-  return skill.files.some((f) => isContainerBuildFile(f) || /(?:^|\/)\.devcontainer\//.test(f.skillPath));
 }
 
 // Shell and code forms that write to a path; the path follows the match.

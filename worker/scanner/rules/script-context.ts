@@ -1,7 +1,7 @@
 // What the script and command rules ask about the place of a match (code-execution, destructive,
 // persistence and supply-chain): is it on a comment line, presented as a warning or an attack
 // sample, in a container build file, a detection-rule file or a test.
-import type { FileView } from '../types.ts';
+import type { FileView, SkillView } from '../types.ts';
 import { extensionOf } from '../file-view.ts';
 import { testRegex } from './context.ts';
 import { lineBounds } from '../line-table.ts';
@@ -60,6 +60,11 @@ export function isContainerBuildFile(file: FileView): boolean {
 const SEMGREP_SHAPE = /^\s*-?\s*pattern(?:s|-either|-regex|-inside|-not)?\s*:/m;
 
 const detectionFiles = new WeakMap<FileView, boolean>();
+
+/** True when the skill runs inside a container it defines (settings changes stay in the image). */
+export function containerScoped(skill: SkillView): boolean {
+  return skill.files.some((f) => isContainerBuildFile(f) || /(?:^|\/)\.devcontainer\//.test(f.skillPath));
+}
 
 /** Detection content (YARA, Semgrep, CodeQL, Sigma): it quotes attacks as signatures. */
 export function isDetectionRuleFile(file: FileView): boolean {
