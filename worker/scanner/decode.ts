@@ -232,9 +232,32 @@ export function findEncodedPayloads(file: FileView, limits: DecodeLimits = DEFAU
   }
   if (text.includes('chr(')) scan(CHR_CONCAT, (run) => ({ encoding: 'character codes', text: decodeCharCodes(run.replace(/chr\(/g, ',')) }));
   if (file.raw.includes('\uDB40')) findTagRuns(file, add, full);
+  if (text.includes('[::-1]') || text.includes('.reverse()')) findReversedLiterals(text, add, full);
 
   found.sort((a, b) => a.index - b.index);
   return found;
+}
+
+// A string literal reversed by the code that uses it: "hs | ... lruc"[::-1] in Python,
+// "...".split("").reverse().join("") in JavaScript, or a name bound to a literal and reversed later.
+const REVERSE_OP = String.raw`(?:\[\s*::\s*-1\s*\]|\.split\(\s*(?:""|'')\s*\)\s*\.reverse\(\)\s*\.join\(\s*(?:""|'')\s*\))`;
+const QUOTED = String.raw`(?:"([^"\n\\]{12,2000})"|'([^'\n\\]{12,2000})')`;
+const REVERSED_LITERAL = new RegExp(QUOTED + String.raw`\s*` + REVERSE_OP, 'g');
+const ASSIGNED_LITERAL = new RegExp(String.raw`^[ \t]*(?:(?:const|let|var)\s+)?([A-Za-z_]\w{0,40})\s*=\s*` + QUOTED, 'gm');
+
+function findReversedLiterals(text: string, add: (encoding: string, index: number, decoded: string) => void, full: () => boolean): void {
+  const reversed = (s: string) => [...s].reverse().join('');
+  REVERSED_LITERAL.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while (!full() && (m = REVERSED_LITERAL.exec(text)) !== null) add('reversed string', m.index, reversed(m[1] ?? m[2]));
+  const reversedNames = new Set<string>();
+  for (const r of text.matchAll(new RegExp(String.raw`\b([A-Za-z_]\w{0,40})\s*` + REVERSE_OP, 'g'))) reversedNames.add(r[1]);
+  if (reversedNames.size === 0) return;
+  ASSIGNED_LITERAL.lastIndex = 0;
+  while (!full() && (m = ASSIGNED_LITERAL.exec(text)) !== null) {
+    const literal = m[2] ?? m[3];
+    if (reversedNames.has(m[1])) add('reversed string', m.index + m[0].indexOf(literal) - 1, reversed(literal));
+  }
 }
 
 /**
