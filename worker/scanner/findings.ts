@@ -56,7 +56,7 @@ export function locateHit(hit: RuleHit, folder: string, origins: ReadonlyMap<Fil
         evidence: '',
         fix: rule.fix,
       },
-      documentation: isDocumentationContext(origin.root, origin.index),
+      documentation: !rule.hiddenContent && isDocumentationContext(origin.root, origin.index),
       evidence,
     };
   }
@@ -75,7 +75,7 @@ export function locateHit(hit: RuleHit, folder: string, origins: ReadonlyMap<Fil
       evidence: '',
       fix: rule.fix,
     },
-    documentation: isDocumentationContext(file, match.index),
+    documentation: !rule.hiddenContent && isDocumentationContext(file, match.index),
     evidence,
   };
 }

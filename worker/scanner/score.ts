@@ -1,6 +1,6 @@
 // Score and grade of one skill, deterministic: the same findings always give the same number.
 //
-// Formula (scoring version 2):
+// Formula (scoring version 3):
 //
 //   score = 100 - sum of deductions, rounded to the nearest integer and clamped to 0..100,
 //   then capped:  any critical finding        => score <= 39 (grade F)
@@ -22,7 +22,9 @@
 //              weighted 1, 1/2, 1/4, then 0: one noisy rule cannot sink a skill on its own.
 //
 //   Caps only count findings outside documentation context: a critical pattern quoted in a
-//   reference document deducts 12 (40 x 0.3) and does not force an F by itself.
+//   reference document deducts 12 (40 x 0.3) and does not force an F by itself. Rules about
+//   hidden content (invisible tag or bidi characters, instructions in HTML comments or hidden
+//   markup) are never in documentation context: what a reader cannot see is no quoted example.
 //
 // Grades (api-spec 3.1): A 90-100, B 75-89, C 60-74, D 40-59, F 0-39. Order, best to worst:
 // A, B, C, D, F.
@@ -30,7 +32,7 @@ import { gradeForScore, isWorseThan, parseGradeLetter } from '../../lib/grades.t
 import { GRADES, type Grade, type Severity } from './types.ts';
 
 /** Bumped whenever the formula below changes; part of the rule-set version. */
-export const SCORING_VERSION = 2;
+export const SCORING_VERSION = 3;
 
 export const SEVERITY_BASE: Readonly<Record<Severity, number>> = { critical: 40, high: 20, medium: 7, low: 2 };
 export const DOCUMENTATION_FACTOR = 0.3;

@@ -117,6 +117,12 @@ export interface Rule {
    */
   negatable?: boolean;
   /**
+   * True for rules about content a reader does not see (hidden comments, invisible characters):
+   * documentation context does not lower their findings, since a hidden instruction in a
+   * reference file is never a quoted example.
+   */
+  hiddenContent?: boolean;
+  /**
    * Literals (case-insensitive, three characters or more) of which every match holds at least one
    * in the file's `text`: the engine skips the rule on files that certainly contain none of them
    * (a trigram index answers that in a few bit reads), so most rules never run their regexes on

