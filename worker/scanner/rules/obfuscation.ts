@@ -636,8 +636,10 @@ function obfuscatorMatches(file: FileView): RuleMatch[] {
 // OBF-11 commands split into pieces and reassembled.
 
 const DANGEROUS_WORD =
-  /curl|wget|bash|\/bin\/sh|\bsh -c|powershell|invoke-expression|\biex\b|eval|exec|system|subprocess|child_process|popen|spawn|base64|\/dev\/tcp|\bnc\b|\.ssh|id_rsa|\.aws|\.env\b|chmod|rm -rf|osascript|https?:\/\/|__import__|getattr/i;
-const CONCAT_CHAIN = /(?:["'][^"'\n]{1,16}["']\s*(?:\+|\.(?!\w))\s*){1,16}["'][^"'\n]{1,16}["']/g;
+  /curl|wget|bash|\/bin\/sh|\bsh -c|powershell|invoke-expression|\biex\b|eval|exec|system|subprocess|child_process|popen|spawn|base64|\/dev\/tcp|\bnc\b|\.ssh|id_rsa|\.aws|\.env\b|chmod|rm -rf|osascript|https?:\/\/|__import__|getattr|drop\s*(?:schema|database|table)|truncate\s*table/i;
+const SQL_SPLIT = /\bdrop\s*(?:schema|database|table)|\btruncate\s*table/i;
+// Joined with +, PHP/Perl's ., or SQL's ||.
+const CONCAT_CHAIN = /(?:["'][^"'\n]{1,16}["']\s*(?:\+|\.(?!\w)|\|\|)\s*){1,16}["'][^"'\n]{1,16}["']/g;
 const JOIN_LIST = /["']{2}\.join\(\s*\[\s*(?:["'][^"'\n]{1,8}["']\s*,\s*){2,40}["'][^"'\n]{1,8}["']\s*\]/g;
 const ANSI_C_HEX = /\$'(?:\\x[0-9a-fA-F]{2}){3,}'/g;
 const VAR_COMMAND = /^[ \t]*(?:\$\{?[A-Za-z_]\w{0,20}\}?){2,}(?=\s|$)/gm;
@@ -649,7 +651,9 @@ const PRINTF_HEX = /\bprintf\s+(?:%b\s+)?["']((?:\\x[0-9a-fA-F]{2}){2,40})["']/g
 const INTERPRETER_WORD = /^(?:(?:ba|z|da|k)?sh|python[23]?|perl|ruby|node|php|pwsh|powershell|nc|ncat)$/;
 const REVERSED_EXEC = /\[::-1\][^\n]{0,80}\b(?:exec|eval|system|popen|run|call)\b|\b(?:exec|eval|system|popen)\s*\([^\n]{0,80}\[::-1\]|\|\s*rev\s*\|\s*(?:ba)?sh\b|\.split\(\s*["']{2}\s*\)\s*\.reverse\(\)\s*\.join\(\s*["']{2}\s*\)[^\n]{0,80}\b(?:eval|Function|exec)\b/g;
 const RARE_DECODER = /\b(?:b85decode|a85decode|str_rot13)\s*\(|codecs\.decode\s*\([^)\n]{0,80}rot_?13|\btr\s+["']?(?:A-Za-z|a-zA-Z)["']?\s+["']?(?:N-ZA-Mn-za-m|n-za-mN-ZA-M)/g;
-const DYNAMIC_IMPORT = /\b__import__\s*\(\s*["'][^"'\n]{0,20}["']\s*\+|\bgetattr\s*\(\s*[\w.]+\s*,\s*["'][^"'\n]{0,20}["']\s*\+|\brequire\s*\(\s*["'][^"'\n]{0,20}["']\s*\+\s*["']/g;
+const DYNAMIC_IMPORT = /\b__import__\s*\(\s*["'][^"'\n]{0,20}["']\s*\+|\bgetattr\s*\(\s*[\w.]+\s*,\s*["'][^"'\n]{0,20}["']\s*\+|\brequire\s*\(\s*["'][^"'\n]{0,20}["']\s*\+\s*["']|\b(?:getattr\s*\(\s*[\w.]+\s*,|__import__\s*\()\s*(?:["']{2}\.join\s*\(|chr\s*\(|bytes(?:\.fromhex)?\s*\(|bytearray\s*\(|[\w.]+\s*\[\s*::\s*-1\s*\])/g;
+// Decoding on the line of a computed call: the name and the code it runs are both hidden.
+const DECODE_CALL = /\b(?:b64decode|b32decode|b85decode|decompress|unhexlify|fromhex|decodebytes|loads)\s*\(/;
 
 anchored(JOIN_LIST, ['.join(']);
 anchored(ANSI_C_HEX, ["$'\\x"]);
@@ -665,7 +669,9 @@ function splitCommandMatches(file: FileView): RuleMatch[] {
   for (const m of findAll(text, CONCAT_CHAIN)) {
     const chain = text.slice(m.index, m.index + m.length);
     const parts = [...chain.matchAll(/["']([^"'\n]{1,16})["']/g)].map((p) => p[1]);
-    if (parts.length < 2 || parts.some((p) => p.length > 6 && / /.test(p))) continue;
+    // Prose joined for line length ("Run the " + "tests") has long pieces with spaces; SQL keywords
+    // split across pieces ("DR" || "OP SCH" || "EMA") are the exception worth reading.
+    if (parts.length < 2 || (parts.some((p) => p.length > 6 && / /.test(p)) && !SQL_SPLIT.test(parts.join('')))) continue;
     const joined = parts.join('');
     const word = DANGEROUS_WORD.exec(joined);
     if (!word || parts.some((p) => DANGEROUS_WORD.test(p))) continue;
@@ -697,7 +703,12 @@ function splitCommandMatches(file: FileView): RuleMatch[] {
   }
   if (mayMatch(file, REVERSED_EXEC)) for (const m of findAll(text, REVERSED_EXEC)) out.push({ ...m, message: 'Reversed string executed' });
   if (mayMatch(file, RARE_DECODER)) for (const m of findAll(text, RARE_DECODER)) out.push({ ...m, severity: 'low', message: 'Uncommon decoder (rot13/base85) used to hide text' });
-  if (mayMatch(file, DYNAMIC_IMPORT)) for (const m of findAll(text, DYNAMIC_IMPORT)) out.push({ ...m, message: 'Module or attribute name built from strings' });
+  if (mayMatch(file, DYNAMIC_IMPORT)) {
+    for (const m of findAll(text, DYNAMIC_IMPORT)) {
+      const decodes = DECODE_CALL.test(file.lineAt(m.index));
+      out.push({ ...m, severity: decodes ? 'high' : undefined, message: decodes ? 'A function named by computed characters runs decoded data' : 'Module or attribute name built from strings' });
+    }
+  }
   return onePerLine(
     file,
     out
@@ -921,10 +932,12 @@ export const rules: Rule[] = [
     title: 'Commands split into pieces and reassembled',
     why: 'Building "cu" + "rl" or "o" + "s" at run time keeps dangerous words out of the source so that reviewers and scanners miss them.',
     fix: 'Write commands and module names literally.',
-    scopes: ['script', 'skill-md', 'markdown'],
+    scopes: ['script', 'skill-md', 'markdown', 'text'],
     negatable: false,
     examples: {
       match: [
+        { path: 'migrations/0001.sql', text: "FOR s IN SELECT nspname FROM pg_namespace LOOP\n  EXECUTE format('DR' || 'OP SCH' || 'EMA %I CASCADE', s);\nEND LOOP;\n" },
+        { path: 'scripts/_compat.py', text: 'import builtins as _bi, zlib as _z, base64 as _b\ngetattr(_bi, "".join(map(chr, (101, 120, 101, 99))))(_z.decompress(_b.b64decode(_TABLE)))\n' },
         { path: 'lib/common.sh', text: '_F="cu""rl"\n_R="$(printf \'\\x73\\x68\')"\n( "$_F" -fsSL "$URL" | "$_R" ) &\n' },
         { path: 'scripts/x.py', text: 'cmd = "cu" + "rl" + " -s " + "ht" + "tp://x"\n' },
         { path: 'scripts/y.py', text: 'mod = __import__("o" + "s")\n' },
