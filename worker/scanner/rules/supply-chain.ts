@@ -266,12 +266,15 @@ function computeImitatedPackage(raw: string): string {
   // Capital I and l, 0 and o, rn and m look alike in most fonts; registry names are lower case.
   const folded = normalisePackage(bare.replace(/I/g, 'l').replace(/0/g, 'o').replace(/rn/g, 'm'));
   const name = normalisePackage(bare);
-  if (POPULAR_PACKAGES.has(name) || KNOWN_NEIGHBOURS.has(name)) return bare !== name && POPULAR_PACKAGES.has(folded) && /[A-Z]/.test(bare) && /[Il]/.test(bare) && folded !== name ? folded : '';
+  // "discord.py" and "chart.js" are listed as published; their normalised forms differ by one edit.
+  if (POPULAR_PACKAGES.has(name) || POPULAR_PACKAGES.has(bare.toLowerCase()) || KNOWN_NEIGHBOURS.has(name)) return bare !== name && POPULAR_PACKAGES.has(folded) && /[A-Z]/.test(bare) && /[Il]/.test(bare) && folded !== name ? folded : '';
   if (folded !== name && POPULAR_PACKAGES.has(folded)) return folded;
   // A scoped name belongs to its scope's owner; only look-alike letters count there.
   if (scoped) return '';
   for (const popular of POPULAR_PACKAGES) {
     if (popular.length < 5) continue;
+    // PyPI treats "discord-py" and "discord.py" as one name.
+    if (normalisePackage(popular) === name) return '';
     const max = popular.length >= 10 ? 2 : 1;
     const d = editDistance(name, popular, max);
     if (d > 0 && d <= max) {
@@ -1032,6 +1035,7 @@ export const rules: Rule[] = [
         { path: 'requirements.txt', text: 'colourama==0.4.6\n' },
       ],
       noMatch: [
+        { path: 'requirements.txt', text: 'discord.py==2.3.2\nrequests==2.31.0\n' },
         '```bash\npip install requests pytest-cov python-dateutil\nnpm install lodash express\n```',
         { path: 'requirements.txt', text: 'pypdf==4.2.0\nimageio==2.34.0\n' },
       ],

@@ -223,7 +223,7 @@ const SKIP_CONFIRM_RE = new RegExp(
 const WITHOUT_APPROVAL_RE =
   /\bwithout\s+(?:the\s+)?(?:(?:user|human|operator|owner)(?:'s)?\s+)?(?:explicit\s+|prior\s+)?(?:confirmation|permission|approval|consent|review|sign-?off|knowledge)\b/gi;
 // Implicit: "proceed without asking" only counts when the sentence does something consequential.
-const SKIP_ASKING_RE = /\b(?:proceed|continue|go\s+ahead|act|execute|run\s+it|do\s+it)\s+without\s+(?:asking|checking|confirming|waiting|prompting)\b|\b(?:do\s+not|don'?t|never)\s+ask\s+(?:the\s+)?(?:user|human)\s+(?:first|before)\b/gi;
+const SKIP_ASKING_RE = /\b(?:proceed|continue|go\s+ahead|act|execute|run(?:\s+(?:it|them|these|this|those|everything|all))?|do\s+it)\s+without\s+(?:asking|checking|confirming|waiting|prompting)\b|\b(?:do\s+not|don'?t|never)\s+ask\s+(?:the\s+)?(?:user|human)\s+(?:first|before)\b/gi;
 const CONSEQUENTIAL =
   /\b(delet\w*|remov\w*|rm\s|drop\w*|wip\w*|overwrit\w*|force|push\w*|deploy\w*|publish\w*|releas\w*|merg\w*|send\w*|email\w*|post\w*|pay\w*|transfer\w*|purchas\w*|buy\w*|sell\w*|install\w*|execut\w*|sudo|credential\w*|secret\w*|password\w*|token\w*|api keys?|upload\w*|shar\w*|commit\w*|migrat\w*|production|prod|shell command\w*|arbitrary)\b/i;
 const SKIP_CONFIRM_ANCHORS = [
