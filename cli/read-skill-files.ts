@@ -1,8 +1,8 @@
 // Reads a scan input from disk: a folder (walked recursively) or one file, as bytes, with paths
 // relative to the input root. Only files inside skill folders (folders holding a SKILL.md, and
 // below) are read. Symbolic links are not followed (a link could point anywhere on the
-// machine), node_modules, vendored folders and .git are not read at all, and each such place is
-// reported. Files are read up to one byte past the scan cap, so a huge file is reported as larger
+// machine), node_modules and .git are not read at all, vendored folders only for the install
+// hooks installing them runs, and each such place is reported. Files are read up to one byte past the scan cap, so a huge file is reported as larger
 // than the cap without being read whole.
 import { open, readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -10,6 +10,7 @@ import type { InputFile } from '../worker/scanner/types.ts';
 import {
   DEFAULT_MAX_FILE_BYTES,
   isSkillMdName,
+  isVendoredInstallHook,
   skipReasonForFile,
   skipReasonForFolder,
   type SkippedPath,
@@ -49,19 +50,25 @@ export async function readSkillFiles(root: string, options: { maxFileBytes?: num
   }
   const found: { path: string; full: string }[] = [];
   const skipped: SkippedPath[] = [];
-  const walk = async (dir: string, rel: string): Promise<void> => {
+  // Inside a vendored folder only its install hooks are read (`vendored` names that folder).
+  const walk = async (dir: string, rel: string, vendored?: string): Promise<void> => {
     const entries = await readdir(dir, { withFileTypes: true });
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       const path = rel ? `${rel}/${entry.name}` : entry.name;
       const full = join(dir, entry.name);
       if (entry.isSymbolicLink()) {
-        skipped.push({ path, reason: 'symbolic link: not followed' });
+        if (!vendored) skipped.push({ path, reason: 'symbolic link: not followed' });
       } else if (entry.isDirectory()) {
         const reason = skipReasonForFolder(entry.name);
-        if (reason) skipped.push({ path, reason });
-        else await walk(full, path);
+        if (reason && !vendored) skipped.push({ path, reason });
+        if (!reason) await walk(full, path, vendored);
+        else if (!vendored && (entry.name === 'vendor' || entry.name === 'vendored')) await walk(full, path, entry.name);
       } else if (entry.isFile()) {
+        if (vendored) {
+          if (isVendoredInstallHook(vendored, entry.name)) found.push({ path, full });
+          continue;
+        }
         const reason = skipReasonForFile(entry.name);
         if (reason) skipped.push({ path, reason });
         else found.push({ path, full });

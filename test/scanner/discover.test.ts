@@ -65,6 +65,19 @@ describe('skill discovery', () => {
     for (const s of d.skipped) expect(s.reason).toMatch(/not scanned|not code/);
   });
 
+  it('still scans the install hooks of vendored code, which installing it runs', () => {
+    const d = discoverSkills([
+      f('s/SKILL.md'),
+      f('s/vendor/pdfkit/setup.py'),
+      f('s/vendor/pdfkit/pdfkit/core.py'),
+      f('s/vendor/widget/package.json'),
+      f('s/vendor/widget/index.js'),
+      f('s/node_modules/left-pad/package.json'),
+    ]);
+    expect(d.skills[0].files.map((x) => x.path)).toEqual(['s/SKILL.md', 's/vendor/pdfkit/setup.py', 's/vendor/widget/package.json']);
+    expect(d.skipped.map((s) => s.path)).toEqual(['s/node_modules', 's/vendor']);
+  });
+
   it('cuts a file above the cap to the cap and marks it, never silently', () => {
     const big = new Uint8Array(100).fill(65);
     const d = discoverSkills([f('SKILL.md', 'hi'), f('data.txt', big), f('text.md', 'é'.repeat(60))], { maxFileBytes: 50 });

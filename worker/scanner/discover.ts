@@ -39,8 +39,8 @@ export interface Discovery {
 
 const SKIPPED_FOLDERS: Record<string, string> = {
   node_modules: 'third-party packages (node_modules) are not scanned',
-  vendor: 'vendored third-party code is not scanned',
-  vendored: 'vendored third-party code is not scanned',
+  vendor: 'vendored third-party code is not scanned (its install scripts are)',
+  vendored: 'vendored third-party code is not scanned (its install scripts are)',
   '.git': 'version-control metadata (.git) is not scanned',
 };
 
@@ -60,6 +60,16 @@ const SKIPPED_FILES: Record<string, string> = {
   'gemfile.lock': 'lockfile: resolved dependency metadata, not code',
   'go.sum': 'lockfile: resolved dependency metadata, not code',
 };
+
+// Installing vendored code runs its install hooks (pip install ./vendor/pkg runs setup.py, npm
+// runs package.json scripts, site-packages runs .pth lines), so those files are scanned like the
+// skill's own even inside a vendored folder.
+const VENDORED_INSTALL_HOOK = /^(?:setup\.py|setup\.cfg|pyproject\.toml|package\.json|[\w.-]+\.pth|(?:pre|post)?install(?:\.\w+)?|build\.rs|extconf\.rb)$/i;
+
+/** True for a file in a vendored folder that installing the vendored code runs. */
+export function isVendoredInstallHook(folderName: string, fileName: string): boolean {
+  return (folderName === 'vendor' || folderName === 'vendored') && VENDORED_INSTALL_HOOK.test(fileName);
+}
 
 /** Why a folder of this name is not scanned, or undefined when it is scanned. */
 export function skipReasonForFolder(name: string): string | undefined {
@@ -121,7 +131,8 @@ export function discoverSkills(input: readonly InputFile[], options: { maxFileBy
     const folder = skippedFolderOf(segments);
     if (folder) {
       skipped.set(folder.path, folder.reason);
-      continue;
+      const folderName = folder.path.slice(folder.path.lastIndexOf('/') + 1);
+      if (!isVendoredInstallHook(folderName, segments[segments.length - 1])) continue;
     }
     const fileReason = skipReasonForFile(segments[segments.length - 1]);
     if (fileReason) {
