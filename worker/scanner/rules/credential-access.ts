@@ -100,7 +100,8 @@ export function isProseMention(file: FileView, index: number): boolean {
 
 // Detection content quotes the very strings an attack uses: YARA strings, Semgrep/CodeQL patterns,
 // SARIF results. They describe behaviour; they do not perform it.
-const SIGNATURE_PATH = /\.(?:yara?|ql|qll|sarif|sigma|snort|rules)$/i;
+// Detection content: rule formats, and YAML or JSON kept in a rules/, signatures/ or patterns/ folder.
+const SIGNATURE_PATH = /\.(?:yara?|ql|qll|sarif|sigma|snort|rules)$|(?:^|\/)(?:rules|signatures|patterns|detections)\/(?:[^/]+\/)*[^/]+\.(?:ya?ml|json)$/i;
 const SIGNATURE_FENCES = new Set(['yara', 'yar', 'ql', 'codeql', 'semgrep', 'sigma', 'snort', 'suricata', 'regex']);
 const SIGNATURE_LINE = /^\s*(?:\$\w*\s*=\s*[{"/]|-?\s*(?:pattern(?:-\w+)?|regex|metavariable-regex|pattern-regex)\s*:)/;
 const CODE_FENCES_WITH_DOLLAR_VARS = new Set(['powershell', 'ps1', 'pwsh', 'php', 'perl', 'sh', 'bash', 'shell', 'zsh']);
@@ -193,7 +194,7 @@ function joinedPath(found: string): string {
 }
 
 export const SECRET_PATH_SOURCE =
-  String.raw`\.ssh(?![/\\](?:config|known_hosts|authorized_keys)\b)(?![/\\][\w.*-]*\.pub\b)(?:[/\\]|\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)|\.aws${PATH_SEP}(?:credentials|sso)|\.azure${PATH_SEP}|\bgcloud${PATH_SEP}|application_default_credentials|\.kube${PATH_SEP}config|\.docker${PATH_SEP}config\.json|(?<![\w-])\.npmrc\b|(?<![\w-])\.pypirc\b|(?<![\w-])[._]netrc\b|\.git-credentials\b|(?<![\w-])\.pgpass\b|(?<![\w-])\.gnupg\b|\.vault-token\b|(?<![\w.$-])\.env(?:\.(?!example|sample|template)[\w-]+)?(?![\w.-])|/etc/(?:passwd|shadow|sudoers)\b|\.\w*_history\b|[/\\](?:Login Data|Local State|Cookies|Web Data)\b|logins\.json|key[34]\.db|cookies\.sqlite|login\.keychain|wallet\.dat|seed\.txt|\.kdbx\b|[/\\]credentials\b|auth-profiles\.json|\.config${PATH_SEP}(?:gh|anthropic|openai|claude)\b|\.claude${PATH_SEP}\.credentials|\bmeta-data[/\\]iam[/\\]security-credentials\b|computeMetadata[/\\]v1[/\\]instance[/\\]service-accounts\b`;
+  String.raw`\.ssh(?![/\\](?:config|known_hosts|authorized_keys)\b)(?![/\\][\w.*-]*\.pub\b)(?:[/\\]|\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)|\.aws${PATH_SEP}(?:credentials|sso)|\.azure${PATH_SEP}|\bgcloud${PATH_SEP}|application_default_credentials|\.kube${PATH_SEP}config|\.docker${PATH_SEP}config\.json|(?<![\w-])\.npmrc\b|(?<![\w-])\.pypirc\b|(?<![\w-])[._]netrc\b|\.git-credentials\b|(?<![\w-])\.pgpass\b|(?<![\w-])\.gnupg\b|\.vault-token\b|(?<![\w.$-])\.env(?:\.(?!example|sample|template)[\w-]+)?(?![\w.-])|/etc/(?:passwd|shadow|sudoers)\b|\.\w*_history\b|[/\\](?:Login Data|Local State|Cookies|Web Data)\b|["'](?:Login Data|Local State|Web Data)["']|logins\.json|key[34]\.db|cookies\.sqlite|login\.keychain|wallet\.dat|seed\.txt|\.kdbx\b|[/\\]credentials\b|auth-profiles\.json|\.config${PATH_SEP}(?:gh|anthropic|openai|claude)\b|\.claude${PATH_SEP}\.credentials|\bmeta-data[/\\]iam[/\\]security-credentials\b|computeMetadata[/\\]v1[/\\]instance[/\\]service-accounts\b`;
 
 // Verbs and commands that read, copy or ship a file's content.
 const ACCESS_COMMAND =
@@ -355,7 +356,7 @@ function envFileMatches(file: FileView): RuleMatch[] {
 // CRED-05 browser stores, keychains, OS credential stores.
 
 const BROWSER_STORE_FILES =
-  /[/\\](?:Login Data|Web Data|Cookies|Local State)(?=["'/\\\s)]|$)|\b(?:logins\.json|key[34]\.db|signons\.sqlite|cookies\.sqlite|formhistory\.sqlite|Cookies\.binarycookies)\b/gm;
+  /[/\\](?:Login Data|Web Data|Cookies|Local State)(?=["'/\\\s)]|$)|["'](?:Login Data|Web Data|Local State)["']|\b(?:logins\.json|key[34]\.db|signons\.sqlite|cookies\.sqlite|formhistory\.sqlite|Cookies\.binarycookies)\b/gm;
 const BROWSER_CONTEXT = /chrom|brave|edge|opera|vivaldi|yandex|browser|profile|user data|firefox|mozilla|safari|sqlite|library\/cookies|application support/i;
 const KEYCHAIN_DUMP =
   /\bsecurity\s+(?:dump-keychain|find-generic-password|find-internet-password|export)\b|\blogin\.keychain(?:-db)?\b|Library[/\\]Keychains\b|\bsecret-tool\s+(?:lookup|search)\b|\b(?:CryptUnprotectData|browser_cookie3|pycookiecheat|chrome_cookies|win32crypt)\b|\b(?:password_value|encrypted_value)\b|\bmimikatz\b|\bsekurlsa::|\bprocdump\b[^\n]{0,40}\blsass|\blsass(?:\.exe)?\b[^\n]{0,40}\b(?:dump|minidump)\b|\bvaultcmd\b|\bcmdkey\s+\/list\b|\bGet-StoredCredential\b|\bkwallet-query\b|(?<![\w-])\/etc\/shadow\b/g;
@@ -380,7 +381,9 @@ function browserStoreMatches(file: FileView): RuleMatch[] {
     out.push({ index: m.index, length: m.length, severity, message: `${label}: ${found}` });
   };
   for (const m of findAll(file.text, BROWSER_STORE_FILES, undefined, 40)) {
-    if (BROWSER_CONTEXT.test(lineWindow(file, m.index, m.length))) consider(m, 'Browser credential or cookie store');
+    // The browser may be named a few lines up, where the profile folder is set.
+    const context = lineWindow(file, m.index, m.length) + file.text.slice(Math.max(0, m.index - 300), m.index);
+    if (BROWSER_CONTEXT.test(context)) consider(m, 'Browser credential or cookie store');
   }
   for (const m of findAll(file.text, KEYCHAIN_DUMP, undefined, 40)) consider(m, 'Credential store access');
   return onePerLine(file, out.sort((a, b) => a.index - b.index));
@@ -816,6 +819,7 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        { path: 'scripts/export.py', text: 'base = Path.home() / "AppData/Local/Google/Chrome/User Data/Default"\nfor name in ("Login Data", "Cookies", "Local State"):\n    shutil.copy(base / name, out)\n' },
         { path: 'scripts/s.sh', text: 'sqlite3 "$CHROME_PROFILE/Login Data" "SELECT origin_url, password_value FROM logins"\n' },
         { path: 'scripts/k.sh', text: 'security dump-keychain -d ~/Library/Keychains/login.keychain-db\n' },
         { path: 'scripts/c.py', text: 'import browser_cookie3\ncj = browser_cookie3.chrome()\n' },

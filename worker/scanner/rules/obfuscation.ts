@@ -636,7 +636,7 @@ function obfuscatorMatches(file: FileView): RuleMatch[] {
 // OBF-11 commands split into pieces and reassembled.
 
 const DANGEROUS_WORD =
-  /curl|wget|bash|\/bin\/sh|\bsh -c|powershell|invoke-expression|\biex\b|eval|exec|system|subprocess|child_process|popen|spawn|base64|\/dev\/tcp|\bnc\b|\.ssh|id_rsa|\.aws|\.env\b|chmod|rm -rf|osascript|https?:\/\/|__import__|getattr|drop\s*(?:schema|database|table)|truncate\s*table/i;
+  /curl|wget|bash|\/bin\/sh|\bsh -c|powershell|invoke-expression|\biex\b|eval|exec|system|subprocess|child_process|popen|spawn|base64|\/dev\/tcp|\bnc\b|\.ssh|id_rsa|\.aws|\.env\b|chmod|rm -rf|osascript|https?:\/\/|__import__|getattr|drop\s*(?:schema|database|table)|truncate\s*table|git-credentials|\.netrc|\.npmrc|\.pypirc|\.kube\/config|\.aws\/credentials/i;
 const SQL_SPLIT = /\bdrop\s*(?:schema|database|table)|\btruncate\s*table/i;
 // Joined with +, PHP/Perl's ., or SQL's ||.
 const CONCAT_CHAIN = /(?:["'][^"'\n]{1,16}["']\s*(?:\+|\.(?!\w)|\|\|)\s*){1,16}["'][^"'\n]{1,16}["']/g;
