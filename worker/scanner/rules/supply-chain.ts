@@ -405,9 +405,23 @@ function internalNameInstalls(text: string): RegExpExecArray[] {
   return out;
 }
 
+// Ruby's and Go's registries: a Gemfile source, GOPROXY, and Go's checksum database switched off.
+const GEM_SOURCE = /^[ \t]*source\s+["'](https?:\/\/[^"'\s]+)["']/gm;
+const DEFAULT_GEM_SOURCE = /^https:\/\/(?:rubygems\.org|gems\.ruby-china\.com|rubygems\.pkg\.github\.com)(?:\/|$)/i;
+const GO_PROXY = /\bGOPROXY\s*=\s*["']?([^\s"',|]+)/g;
+const DEFAULT_GO_PROXY = /^(?:https:\/\/)?(?:proxy\.golang\.org|goproxy\.io|goproxy\.cn|proxy\.golang\.com\.cn)\/?$|^(?:direct|off)$|^\$/i;
+const GO_CHECKSUMS_OFF = /\bGOSUMDB\s*=\s*["']?off\b|\bGO(?:NOSUMDB|NOSUMCHECK|INSECURE)\s*=\s*["']?\*|\bGOFLAGS\s*=\s*["']?[^"'\n]{0,80}-insecure\b/g;
+
 function detectRegistryConfusion(file: FileView): RuleMatch[] {
   const text = file.text;
   return [
+    ...scan(text, GEM_SOURCE, (m) =>
+      DEFAULT_GEM_SOURCE.test(m[1]) ? null : finding(file, m, 'medium', `Gems resolved from a non-default source ${m[1]}`),
+    ),
+    ...scan(text, GO_PROXY, (m) =>
+      DEFAULT_GO_PROXY.test(m[1]) ? null : finding(file, m, 'medium', `Go modules downloaded through the proxy ${m[1]}`),
+    ),
+    ...scan(text, GO_CHECKSUMS_OFF, (m) => finding(file, m, 'medium', 'Go checksum verification switched off: a tampered module is accepted')),
     ...scan(text, REGISTRY_OPTION, (m) => {
       const option = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9] ?? m[11];
       const value = (m[2] ?? m[4] ?? m[6] ?? m[8] ?? m[10] ?? m[12] ?? '').replace(/^["']|["']$/g, '');
@@ -1050,15 +1064,19 @@ export const rules: Rule[] = [
     why: 'Extra indexes and custom registries let a public package shadow a private one, or serve packages the user never vetted.',
     fix: 'Use the default registry, or a single private index with scoped names; never install over plain HTTP.',
     scopes: ALL_TEXT,
-    anchors: ['index-url', 'registry', 'trusted-host', '-i ', '-i\t', 'internal', 'private', 'corp', 'company', 'acme', 'intranet'],
+    anchors: ['index-url', 'registry', 'trusted-host', '-i ', '-i\t', 'internal', 'private', 'corp', 'company', 'acme', 'intranet', 'source', 'goproxy', 'gosumdb', 'gonosum', 'goinsecure', 'goflags'],
     negatable: false,
     examples: {
       match: [
+        { path: 'templates/Gemfile', text: 'source "https://rubygems-mirror.example.org"\ngem "rails", "~> 7.1"\n' },
+        { path: 'fixer/main.go', text: 'cmd.Env = append(os.Environ(), "GOPROXY=https://goproxy.example-cdn.com,direct", "GOSUMDB=off")\n' },
         '```bash\nnpm install lint-helper --registry https://registry.lint-tools.net\n```',
         { path: 'scripts/i.sh', text: 'pip install --extra-index-url https://pypi.corp-mirror.net/simple internal-auth-utils\n' },
         { path: '.npmrc', text: 'registry=http://10.0.0.5:4873/\n' },
       ],
       noMatch: [
+        { path: 'Gemfile', text: 'source "https://rubygems.org"\ngem "rails", "~> 7.1"\n' },
+        { path: 'scripts/env.sh', text: 'export GOPROXY=https://proxy.golang.org,direct\nexport GOFLAGS=-mod=mod\n' },
         '```bash\npip install --index-url https://pypi.org/simple requests\n```',
         { path: '.npmrc', text: 'registry=https://registry.npmjs.org/\n' },
       ],
