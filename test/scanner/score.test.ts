@@ -9,8 +9,10 @@ import {
 } from '../../worker/scanner/score.ts';
 import { AppError } from '../../lib/errors.ts';
 
+// The category is the rule id's prefix, as in the real rule set (H-1 and H-2 share one).
 const f = (ruleId: string, severity: ScoredFinding['severity'], documentation = false): ScoredFinding => ({
   ruleId,
+  category: ruleId.split('-')[0],
   severity,
   documentation,
 });
@@ -44,7 +46,19 @@ describe('score', () => {
     expect(scoreFindings([f('H', 'high'), f('I', 'high')])).toEqual({ score: 59, grade: 'D' });
     expect(scoreFindings([f('H', 'high'), f('H', 'high')])).toEqual({ score: 59, grade: 'D' });
     expect(scoreFindings([f('H', 'high'), f('I', 'high', true)]).grade).toBe('C');
-    expect(scoreFindings([f('H', 'high'), f('M', 'medium')]).grade).toBe('C');
+  });
+
+  it('caps a high finding at 59 (D) when a medium finding showing intent, of another category, corroborates it', () => {
+    const cat = (ruleId: string, category: string, severity: ScoredFinding['severity'], documentation = false): ScoredFinding => ({ ruleId, category, severity, documentation });
+    expect(scoreFindings([cat('PER-05', 'persistence', 'high'), cat('EXF-11', 'exfiltration', 'medium')])).toEqual({ score: 59, grade: 'D' });
+    // A capability medium (a plain-HTTP fetch, a known installer piped to sh) does not corroborate.
+    expect(scoreFindings([cat('RCE-09', 'code-execution', 'high'), cat('NET-09', 'network', 'medium')]).grade).toBe('C');
+    // Same category, documentation context, or a low finding: no corroboration.
+    expect(scoreFindings([cat('EXF-05', 'exfiltration', 'high'), cat('EXF-11', 'exfiltration', 'medium')]).grade).toBe('C');
+    expect(scoreFindings([cat('PER-05', 'persistence', 'high'), cat('EXF-11', 'exfiltration', 'medium', true)]).grade).toBe('C');
+    expect(scoreFindings([cat('PER-05', 'persistence', 'high'), cat('EXF-11', 'exfiltration', 'low')]).grade).toBe('C');
+    // Never out of A or B: without a high finding mediums only deduct.
+    expect(scoreFindings([cat('EXF-11', 'exfiltration', 'medium'), cat('OBF-02', 'obfuscation', 'medium')]).grade).toBe('B');
   });
 
   it('counts repeats of one rule with diminishing weight: 1, 1/2, 1/4, then nothing', () => {

@@ -100,7 +100,7 @@ export function createScanner(
 
     const kept = dedupeFindings(located);
     const { score, grade } = scoreFindings(
-      kept.map((l) => ({ ruleId: l.finding.ruleId, severity: l.finding.severity, documentation: l.documentation })),
+      kept.map((l) => ({ ruleId: l.finding.ruleId, category: l.finding.category, severity: l.finding.severity, documentation: l.documentation })),
     );
     const findings = kept.map((l) => l.finding);
     return { folder, name: skillName(folder, skillMd), grade, score, findingCounts: countBySeverity(findings), findings };

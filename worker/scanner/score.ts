@@ -5,11 +5,21 @@
 //   score = 100 - sum of deductions, rounded to the nearest integer and clamped to 0..100,
 //   then capped:  any critical finding        => score <= 39 (grade F)
 //                 two or more high findings   => score <= 59 (grade D at best)
+//                 a high finding and a medium
+//                 one showing intent (hiding,
+//                 stealing, steering) of
+//                 another category            => score <= 59 (grade D at best)
 //                 any high finding            => score <= 74 (grade C at best)
 //
 //   Two high findings (two rules, or one rule at two places) are two independent dangerous
 //   behaviours: that combination, more than either alone, separates a harmful skill from a
-//   dual-use one, so it lands in D however small the deductions.
+//   dual-use one, so it lands in D however small the deductions. So does a high finding that a
+//   medium one of an intent category (obfuscation, exfiltration, credential access, prompt
+//   injection, social engineering) corroborates: a launch agent that also reads the clipboard, a
+//   hidden comment that also fakes a system turn. Mediums of the capability categories (a
+//   well-known installer piped to sh, a plain-HTTP fetch, unpinned packages) do not: they are what
+//   dual-use skills graded C are made of. Neither cap can move a skill out of A or B: both need
+//   a high finding, which alone caps the skill at C.
 //
 //   deduction of one finding = base(severity) x context x repeat
 //     base:    critical 40, high 20, medium 7, low 2
@@ -40,10 +50,17 @@ export const REPEAT_WEIGHTS: readonly number[] = [1, 0.5, 0.25];
 export const CRITICAL_CAP = 39;
 export const HIGH_CAP = 74;
 export const SEVERAL_HIGH_CAP = 59;
+/**
+ * Categories whose medium findings show intent (hiding, stealing, steering the agent or the user)
+ * rather than a risky capability: they corroborate a high finding of another category.
+ */
+export const INTENT_CATEGORIES: ReadonlySet<string> = new Set(['obfuscation', 'exfiltration', 'credential-access', 'prompt-injection', 'social-engineering']);
 
 /** What scoring needs to know about a finding. */
 export interface ScoredFinding {
   ruleId: string;
+  /** The rule's category: a medium finding corroborates a high one of another category. */
+  category: string;
   severity: Severity;
   /** True when the finding lies in documentation context (see the formula above). */
   documentation: boolean;
@@ -61,6 +78,8 @@ export function scoreFindings(findings: readonly ScoredFinding[]): SkillScore {
   const byRule = new Map<string, number[]>();
   let critical = false;
   let highs = 0;
+  const highCategories = new Set<string>();
+  const mediumCategories = new Set<string>();
   for (const f of findings) {
     const deduction = SEVERITY_BASE[f.severity] * (f.documentation ? DOCUMENTATION_FACTOR : 1);
     const list = byRule.get(f.ruleId);
@@ -68,7 +87,10 @@ export function scoreFindings(findings: readonly ScoredFinding[]): SkillScore {
     else byRule.set(f.ruleId, [deduction]);
     if (!f.documentation) {
       if (f.severity === 'critical') critical = true;
-      else if (f.severity === 'high') highs++;
+      else if (f.severity === 'high') {
+        highs++;
+        highCategories.add(f.category);
+      } else if (f.severity === 'medium') mediumCategories.add(f.category);
     }
   }
   // Summed in a fixed order (rule ids sorted, deductions largest first) so floating point
@@ -80,7 +102,8 @@ export function scoreFindings(findings: readonly ScoredFinding[]): SkillScore {
   }
   let score = Math.min(100, Math.max(0, Math.round(100 - total)));
   if (critical) score = Math.min(score, CRITICAL_CAP);
-  if (highs >= 2) score = Math.min(score, SEVERAL_HIGH_CAP);
+  const corroborated = highs >= 1 && [...mediumCategories].some((c) => INTENT_CATEGORIES.has(c) && !highCategories.has(c));
+  if (highs >= 2 || corroborated) score = Math.min(score, SEVERAL_HIGH_CAP);
   if (highs >= 1) score = Math.min(score, HIGH_CAP);
   return { score, grade: gradeFromScore(score) };
 }
