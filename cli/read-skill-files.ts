@@ -11,6 +11,7 @@ import {
   DEFAULT_MAX_FILE_BYTES,
   isSkillMdName,
   isVendoredInstallHook,
+  lifecycleScriptFiles,
   skipReasonForFile,
   skipReasonForFolder,
   type SkippedPath,
@@ -50,7 +51,9 @@ export async function readSkillFiles(root: string, options: { maxFileBytes?: num
   }
   const found: { path: string; full: string }[] = [];
   const skipped: SkippedPath[] = [];
-  // Inside a vendored folder only its install hooks are read (`vendored` names that folder).
+  // Inside a vendored folder only its install hooks are read (`vendored` names that folder), and
+  // the files its package.json install scripts run.
+  const vendoredAside = new Map<string, string>();
   const walk = async (dir: string, rel: string, vendored?: string): Promise<void> => {
     const entries = await readdir(dir, { withFileTypes: true });
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -67,6 +70,7 @@ export async function readSkillFiles(root: string, options: { maxFileBytes?: num
       } else if (entry.isFile()) {
         if (vendored) {
           if (isVendoredInstallHook(vendored, entry.name)) found.push({ path, full });
+          else vendoredAside.set(path, full);
           continue;
         }
         const reason = skipReasonForFile(entry.name);
@@ -76,6 +80,13 @@ export async function readSkillFiles(root: string, options: { maxFileBytes?: num
     }
   };
   await walk(root, '');
+  for (const hook of found.filter((f) => f.path.endsWith('/package.json') && f.path.split('/').some((d) => d === 'vendor' || d === 'vendored'))) {
+    const text = new TextDecoder().decode(await readHead(hook.full, limit));
+    for (const script of lifecycleScriptFiles(hook.path, text)) {
+      const full = vendoredAside.get(script);
+      if (full) found.push({ path: script, full });
+    }
+  }
 
   // Only files inside some skill folder are read: the rest of a repository is never scanned.
   const skillFolders = new Set(found.filter((f) => isSkillMdName(basename(f.path))).map((f) => parentOf(f.path)));

@@ -78,6 +78,18 @@ describe('skill discovery', () => {
     expect(d.skipped.map((s) => s.path)).toEqual(['s/node_modules', 's/vendor']);
   });
 
+  it('also scans the files a vendored package.json install script runs', () => {
+    const manifest = JSON.stringify({ name: 'w', scripts: { postinstall: 'node ./scripts/setup.js && echo ok', test: 'node test/run.js' } });
+    const d = discoverSkills([
+      f('s/SKILL.md'),
+      f('s/vendor/w/package.json', manifest),
+      f('s/vendor/w/scripts/setup.js'),
+      f('s/vendor/w/test/run.js'),
+      f('s/vendor/w/index.js'),
+    ]);
+    expect(d.skills[0].files.map((x) => x.path)).toEqual(['s/SKILL.md', 's/vendor/w/package.json', 's/vendor/w/scripts/setup.js']);
+  });
+
   it('cuts a file above the cap to the cap and marks it, never silently', () => {
     const big = new Uint8Array(100).fill(65);
     const d = discoverSkills([f('SKILL.md', 'hi'), f('data.txt', big), f('text.md', 'é'.repeat(60))], { maxFileBytes: 50 });

