@@ -34,7 +34,8 @@
 //   Caps only count findings outside documentation context: a critical pattern quoted in a
 //   reference document deducts 12 (40 x 0.3) and does not force an F by itself. Rules about
 //   hidden content (invisible tag or bidi characters, instructions in HTML comments or hidden
-//   markup) are never in documentation context: what a reader cannot see is no quoted example.
+//   markup) are never in documentation context, and neither is anything inside an HTML comment
+//   (documentation-context.ts): what a reader cannot see is no quoted example.
 //
 // Grades (api-spec 3.1): A 90-100, B 75-89, C 60-74, D 40-59, F 0-39. Order, best to worst:
 // A, B, C, D, F.
