@@ -410,6 +410,8 @@ const GEM_SOURCE = /^[ \t]*source\s+["'](https?:\/\/[^"'\s]+)["']/gm;
 const DEFAULT_GEM_SOURCE = /^https:\/\/(?:rubygems\.org|gems\.ruby-china\.com|rubygems\.pkg\.github\.com)(?:\/|$)/i;
 const GO_PROXY = /\bGOPROXY\s*=\s*["']?([^\s"',|]+)/g;
 const DEFAULT_GO_PROXY = /^(?:https:\/\/)?(?:proxy\.golang\.org|goproxy\.io|goproxy\.cn|proxy\.golang\.com\.cn)\/?$|^(?:direct|off)$|^\$/i;
+// go.mod: a dependency swapped for another module path (a fork), not a local directory.
+const GO_REPLACE = /^[ \t]*(?:replace\s+)?([\w.-]+\.[a-z]{2,}\/[\w./-]+)(?:\s+v[\w.+-]+)?\s+=>\s+([\w-]+(?:\.[\w-]+)+\/[\w./-]+)\s+v[\w.+-]+/gm;
 const GO_CHECKSUMS_OFF = /\bGOSUMDB\s*=\s*["']?off\b|\bGO(?:NOSUMDB|NOSUMCHECK|INSECURE)\s*=\s*["']?\*|\bGOFLAGS\s*=\s*["']?[^"'\n]{0,80}-insecure\b/g;
 
 function detectRegistryConfusion(file: FileView): RuleMatch[] {
@@ -422,6 +424,13 @@ function detectRegistryConfusion(file: FileView): RuleMatch[] {
       DEFAULT_GO_PROXY.test(m[1]) ? null : finding(file, m, 'medium', `Go modules downloaded through the proxy ${m[1]}`),
     ),
     ...scan(text, GO_CHECKSUMS_OFF, (m) => finding(file, m, 'medium', 'Go checksum verification switched off: a tampered module is accepted')),
+    ...(/(?:^|\/)go\.mod$/.test(file.skillPath)
+      ? scan(text, GO_REPLACE, (m) => {
+          // A module replaced by another path of its own owner (a major-version move) is routine.
+          const owner = (path: string) => path.split('/').slice(0, 2).join('/');
+          return owner(m[1]) === owner(m[2]) ? null : finding(file, m, 'medium', `Go module ${m[1]} replaced by ${m[2]}`);
+        })
+      : []),
     ...scan(text, REGISTRY_OPTION, (m) => {
       const option = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9] ?? m[11];
       const value = (m[2] ?? m[4] ?? m[6] ?? m[8] ?? m[10] ?? m[12] ?? '').replace(/^["']|["']$/g, '');
@@ -1064,10 +1073,11 @@ export const rules: Rule[] = [
     why: 'Extra indexes and custom registries let a public package shadow a private one, or serve packages the user never vetted.',
     fix: 'Use the default registry, or a single private index with scoped names; never install over plain HTTP.',
     scopes: ALL_TEXT,
-    anchors: ['index-url', 'registry', 'trusted-host', '-i ', '-i\t', 'internal', 'private', 'corp', 'company', 'acme', 'intranet', 'source', 'goproxy', 'gosumdb', 'gonosum', 'goinsecure', 'goflags'],
+    anchors: ['index-url', 'registry', 'trusted-host', '-i ', '-i\t', 'internal', 'private', 'corp', 'company', 'acme', 'intranet', 'source', 'goproxy', 'gosumdb', 'gonosum', 'goinsecure', 'goflags', '=>'],
     negatable: false,
     examples: {
       match: [
+        { path: 'go.mod', text: 'module example.com/notes\n\nreplace golang.org/x/mod => github.com/golang-mod/mod v0.17.1-0.20240101\n' },
         { path: 'templates/Gemfile', text: 'source "https://rubygems-mirror.example.org"\ngem "rails", "~> 7.1"\n' },
         { path: 'fixer/main.go', text: 'cmd.Env = append(os.Environ(), "GOPROXY=https://goproxy.example-cdn.com,direct", "GOSUMDB=off")\n' },
         '```bash\nnpm install lint-helper --registry https://registry.lint-tools.net\n```',
@@ -1075,6 +1085,7 @@ export const rules: Rule[] = [
         { path: '.npmrc', text: 'registry=http://10.0.0.5:4873/\n' },
       ],
       noMatch: [
+        { path: 'go.mod', text: 'module example.com/notes\n\nreplace example.com/notes/internal => ./internal\n' },
         { path: 'Gemfile', text: 'source "https://rubygems.org"\ngem "rails", "~> 7.1"\n' },
         { path: 'scripts/env.sh', text: 'export GOPROXY=https://proxy.golang.org,direct\nexport GOFLAGS=-mod=mod\n' },
         '```bash\npip install --index-url https://pypi.org/simple requests\n```',
