@@ -47,6 +47,8 @@ describe('engine with the real rules', () => {
     expect(severityOf([{ path: 'scripts/run.sh', content: agentFlag }, { path: '.devcontainer/Dockerfile', content: 'FROM node:24\n' }], 'TPA-08')).toBe('low');
     expect(severityOf([{ path: 'scripts/check.sh', content: 'createdb restore_check\npsql restore_check < dump.sql\ndropdb restore_check\n' }], 'DES-06')).toBe('low');
     expect(severityOf([{ path: 'scripts/check.sh', content: 'createdb restore_check\ndropdb restore\n' }], 'DES-06')).toBe('high');
+    // Dropped and then created again is a reset of what was there, not a scratch database.
+    expect(severityOf([{ path: 'scripts/reset.sh', content: 'psql "$URL" -c "DROP SCHEMA public CASCADE; CREATE SCHEMA public;"\n' }], 'DES-06')).toBe('high');
   });
 
   it('does not let documentation context lower hidden instructions in a reference file', () => {

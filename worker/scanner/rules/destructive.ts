@@ -298,7 +298,8 @@ function detectDatabaseDestruction(file: FileView): RuleMatch[] {
     if (PROMPT_STRING_BEFORE.test(text.slice(lineBounds(text, m.index).start, m.index))) return null;
     // Dropping a scratch database the same file creates (a restore test, a fixture) is cleanup.
     const dropped = /^(?:DROP\s+(?:DATABASE|SCHEMA)|DROPDB)/.test(s) ? droppedName(text, m) : '';
-    if (dropped && createdIn(text, dropped)) return finding(file, m, 'low', `Drops the database ${dropped} it created`);
+    // Created before the drop: a scratch database. Dropped then created again is a reset.
+    if (dropped && createdIn(text.slice(0, m.index), dropped)) return finding(file, m, 'low', `Drops the database ${dropped} it created`);
     const severity: Severity = severe ? (ifExists ? 'medium' : 'high') : ifExists ? 'low' : 'medium';
     return finding(file, m, severity, 'Deletes a database, its tables or all of their rows');
   });
@@ -745,6 +746,7 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        { path: 'scripts/recover.sh', text: 'psql "$DATABASE_URL" -c "DROP SCHEMA public CASCADE; CREATE SCHEMA public;"\n' },
         '```sql\nDROP DATABASE production;\n```',
         { path: 'scripts/reset.sh', text: 'redis-cli FLUSHALL\n' },
         'Then delete all records from the customer database to start fresh.',
