@@ -213,11 +213,12 @@ function codeDownloadThenRun(file: FileView, skill: SkillView): RuleMatch[] {
   for (const m of matchAllRegex(text, CODE_SAVE)) saved.add(m[1] ?? m[2] ?? m[3] ?? m[4]);
   if (saved.size === 0) return [];
   const out: RuleMatch[] = [];
+  // The script's first URL stands for where the download comes from (often built into a variable).
+  const url = (execRegex(URL_LITERAL, text)?.[0] ?? '$').replace(/^https?:\/\//i, '');
+  const tier = url === '$' ? 'unknown' : tierFor(url, skill);
   for (const m of matchAllRegex(text, CODE_RUN)) {
     const name = m[1] ?? m[2] ?? m[3] ?? m[4];
     if (!saved.has(name) || isCommentLine(file, m.index) || warnedAgainst(file, m.index)) continue;
-    const url = (execRegex(URL_LITERAL, text)?.[0] ?? '$').replace(/^https?:\/\//i, '');
-    const tier = url === '$' ? 'unknown' : tierFor(url, skill);
     out.push({
       index: m.index,
       length: m[0].length,
