@@ -7,6 +7,7 @@
 // positions back to `text`, whose lines are the lines of the original file.
 import type { FileView, Rule, RuleMatch, Scope, Severity } from '../types.ts';
 import { decodeTagCharacters, normaliseForMatching } from '../normalise.ts';
+import { htmlCommentsIn } from '../html-comments.ts';
 import { findAll, proseOf } from './match.ts';
 import { anchored, anchorsOf, fenceAt, isProhibited, isProseMention, isSignatureContext, mayMatch } from './credential-access.ts';
 import { execRegex, matchAllRegex, onePerLine, testRegex } from './context.ts';
@@ -334,13 +335,8 @@ const BASE64_BLOB = /[A-Za-z0-9+/]{40,}={0,2}/;
 function htmlCommentMatches(file: FileView): RuleMatch[] {
   const text = proseOf(file);
   const out: RuleMatch[] = [];
-  let pos = 0;
-  while (out.length < 20) {
-    const start = text.indexOf('<!--', pos);
-    if (start < 0) break;
-    const end = text.indexOf('-->', start + 4);
-    if (end < 0) break;
-    pos = end + 3;
+  for (const { start, close: end, closed } of htmlCommentsIn(text)) {
+    if (!closed || out.length >= 20) break;
     if (fenceAt(file, start) || file.inCode(start)) continue; // an HTML example in code, not a hidden note
     const body = text.slice(start + 4, end);
     const flat = body.replace(/\s+/g, ' ').trim();
