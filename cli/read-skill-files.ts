@@ -10,6 +10,7 @@ import type { InputFile } from '../worker/scanner/types.ts';
 import {
   DEFAULT_MAX_FILE_BYTES,
   isSkillMdName,
+  isVendoredFolderName,
   isVendoredInstallHook,
   lifecycleScriptFiles,
   skipReasonForFile,
@@ -66,7 +67,7 @@ export async function readSkillFiles(root: string, options: { maxFileBytes?: num
         const reason = skipReasonForFolder(entry.name);
         if (reason && !vendored) skipped.push({ path, reason });
         if (!reason) await walk(full, path, vendored);
-        else if (!vendored && (entry.name === 'vendor' || entry.name === 'vendored')) await walk(full, path, entry.name);
+        else if (!vendored && isVendoredFolderName(entry.name)) await walk(full, path, entry.name);
       } else if (entry.isFile()) {
         if (vendored) {
           if (isVendoredInstallHook(vendored, entry.name)) found.push({ path, full });
@@ -80,7 +81,7 @@ export async function readSkillFiles(root: string, options: { maxFileBytes?: num
     }
   };
   await walk(root, '');
-  for (const hook of found.filter((f) => f.path.endsWith('/package.json') && f.path.split('/').some((d) => d === 'vendor' || d === 'vendored'))) {
+  for (const hook of found.filter((f) => f.path.endsWith('/package.json') && f.path.split('/').some(isVendoredFolderName))) {
     const text = new TextDecoder().decode(await readHead(hook.full, limit));
     for (const script of lifecycleScriptFiles(hook.path, text)) {
       const full = vendoredAside.get(script);

@@ -66,9 +66,14 @@ const SKIPPED_FILES: Record<string, string> = {
 // skill's own even inside a vendored folder.
 const VENDORED_INSTALL_HOOK = /^(?:setup\.py|setup\.cfg|pyproject\.toml|package\.json|[\w.-]+\.pth|(?:pre|post)?install(?:\.\w+)?|build\.rs|extconf\.rb)$/i;
 
+/** True for the names of folders of vendored third-party code. */
+export function isVendoredFolderName(name: string): boolean {
+  return name === 'vendor' || name === 'vendored';
+}
+
 /** True for a file in a vendored folder that installing the vendored code runs. */
 export function isVendoredInstallHook(folderName: string, fileName: string): boolean {
-  return (folderName === 'vendor' || folderName === 'vendored') && VENDORED_INSTALL_HOOK.test(fileName);
+  return isVendoredFolderName(folderName) && VENDORED_INSTALL_HOOK.test(fileName);
 }
 
 const LIFECYCLE_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare'];
@@ -163,7 +168,7 @@ export function discoverSkills(input: readonly InputFile[], options: { maxFileBy
       skipped.set(folder.path, folder.reason);
       const folderName = folder.path.slice(folder.path.lastIndexOf('/') + 1);
       if (!isVendoredInstallHook(folderName, segments[segments.length - 1])) {
-        if (folderName === 'vendor' || folderName === 'vendored') vendoredAside.set(path, file.content);
+        if (isVendoredFolderName(folderName)) vendoredAside.set(path, file.content);
         continue;
       }
     }
