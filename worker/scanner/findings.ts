@@ -1,7 +1,7 @@
 // Turns rule hits into the findings of the scan result: 1-based position in the real file (for a
 // decoded payload, the blob's position), message, redacted one-line evidence and fix; then one
 // finding per rule per line, most severe first.
-import type { FileView, Finding, Severity } from './types.ts';
+import type { FileView, Finding, Rule, Severity } from './types.ts';
 import type { RuleHit } from './apply-rule.ts';
 import type { DecodedOrigin } from './decode.ts';
 import { cleanEvidence } from './redact.ts';
@@ -35,6 +35,11 @@ function snippet(file: FileView, index: number, length: number): string {
   return line.slice(start, start + WINDOW);
 }
 
+/** Documentation context for the scorer; rules about hidden content never have it (score.ts). */
+function documentationAt(rule: Rule, file: FileView, index: number): boolean {
+  return !rule.hiddenContent && isDocumentationContext(file, index);
+}
+
 export function locateHit(hit: RuleHit, folder: string, origins: ReadonlyMap<FileView, DecodedOrigin>): LocatedFinding {
   const { rule, file, match } = hit;
   const severity = match.severity ?? rule.severity;
@@ -56,7 +61,7 @@ export function locateHit(hit: RuleHit, folder: string, origins: ReadonlyMap<Fil
         evidence: '',
         fix: rule.fix,
       },
-      documentation: !rule.hiddenContent && isDocumentationContext(origin.root, origin.index),
+      documentation: documentationAt(rule, origin.root, origin.index),
       evidence,
     };
   }
@@ -75,7 +80,7 @@ export function locateHit(hit: RuleHit, folder: string, origins: ReadonlyMap<Fil
       evidence: '',
       fix: rule.fix,
     },
-    documentation: !rule.hiddenContent && isDocumentationContext(file, match.index),
+    documentation: documentationAt(rule, file, match.index),
     evidence,
   };
 }

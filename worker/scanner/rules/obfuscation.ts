@@ -631,9 +631,14 @@ function obfuscatorMatches(file: FileView): RuleMatch[] {
 // ---------------------------------------------------------------------------------------------
 // OBF-11 commands split into pieces and reassembled.
 
-const DANGEROUS_WORD =
-  /curl|wget|bash|\/bin\/sh|\bsh -c|powershell|invoke-expression|\biex\b|eval|exec|system|subprocess|child_process|popen|spawn|base64|\/dev\/tcp|\bnc\b|\.ssh|id_rsa|\.aws|\.env\b|chmod|rm -rf|osascript|https?:\/\/|__import__|getattr|drop\s*(?:schema|database|table)|truncate\s*table|git-credentials|\.netrc|\.npmrc|\.pypirc|\.kube\/config|\.aws\/credentials/i;
-const SQL_SPLIT = /\bdrop\s*(?:schema|database|table)|\btruncate\s*table/i;
+const SQL_DESTRUCTION = String.raw`drop\s*(?:schema|database|table)|truncate\s*table`;
+const DANGEROUS_WORD = new RegExp(
+  String.raw`curl|wget|bash|\/bin\/sh|\bsh -c|powershell|invoke-expression|\biex\b|eval|exec|system|subprocess|child_process|popen|spawn|base64|\/dev\/tcp|\bnc\b|\.ssh|id_rsa|\.aws|\.env\b|chmod|rm -rf|osascript|https?:\/\/|__import__|getattr|` +
+    SQL_DESTRUCTION +
+    String.raw`|git-credentials|\.netrc|\.npmrc|\.pypirc|\.kube\/config|\.aws\/credentials`,
+  'i',
+);
+const SQL_SPLIT = new RegExp(String.raw`\b(?:${SQL_DESTRUCTION})`, 'i');
 // Joined with +, PHP/Perl's ., or SQL's ||.
 const CONCAT_CHAIN = /(?:["'][^"'\n]{1,16}["']\s*(?:\+|\.(?!\w)|\|\|)\s*){1,16}["'][^"'\n]{1,16}["']/g;
 const JOIN_LIST = /["']{2}\.join\(\s*\[\s*(?:["'][^"'\n]{1,8}["']\s*,\s*){2,40}["'][^"'\n]{1,8}["']\s*\]/g;
@@ -667,8 +672,8 @@ function splitCommandMatches(file: FileView): RuleMatch[] {
     const parts = [...chain.matchAll(/["']([^"'\n]{1,16})["']/g)].map((p) => p[1]);
     // Prose joined for line length ("Run the " + "tests") has long pieces with spaces; SQL keywords
     // split across pieces ("DR" || "OP SCH" || "EMA") are the exception worth reading.
-    if (parts.length < 2 || (parts.some((p) => p.length > 6 && / /.test(p)) && !SQL_SPLIT.test(parts.join('')))) continue;
     const joined = parts.join('');
+    if (parts.length < 2 || (parts.some((p) => p.length > 6 && / /.test(p)) && !SQL_SPLIT.test(joined))) continue;
     const word = DANGEROUS_WORD.exec(joined);
     if (!word || parts.some((p) => DANGEROUS_WORD.test(p))) continue;
     out.push({ ...m, evidence: joined, message: `String pieces assemble "${clip(joined, 60)}"` });

@@ -496,10 +496,15 @@ function detectBackground(file: FileView): RuleMatch[] {
 // PER-11 security controls, logging and history disabled
 // ---------------------------------------------------------------------------------------------
 
-const SECURITY_OFF =
-  /\bsetenforce\s+0\b|\bSELINUX\s*=\s*disabled\b|\bufw\s+disable\b|\biptables\s+(?:-t\s+\w+\s+)?(?:-F|--flush|-X)\b|\biptables\s+-P\s+(?:INPUT|FORWARD)\s+ACCEPT\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:--now\s+)?(?:firewalld|ufw|apparmor|auditd|fail2ban|clamav\w*|falcon-sensor|osqueryd|wazuh-agent|sentinel\w*|mdatp|crowdstrike\w*)\b|\bspctl(?:\s+|["']\s*,\s*["'])--(?:master|global)-disable\b|\bcsrutil(?:\s+|["']\s*,\s*["'])disable\b|\bSet-MpPreference\b[^\n]{0,400}-Disable\w+\s+\$?(?:true|1)\b|\bAdd-MpPreference\b[^\n]{0,400}-Exclusion(?:Path|Process|Extension)\b|\bnetsh\s+(?:adv)?firewall\s+set\s+[^\n]{0,400}\bstate\s+off\b|\bSet-ExecutionPolicy\s+(?:Bypass|Unrestricted)\b[^\n]{0,400}-Scope\s+(?:LocalMachine|CurrentUser)\b/gi;
+// Between the words of a command, or between the quoted items of an argument list:
+// spctl --master-disable as much as system('spctl', '--master-disable').
+const ARGV_GAP = String.raw`(?:\s+|["']\s*,\s*["'])`;
+const SECURITY_OFF = new RegExp(
+  String.raw`\bsetenforce\s+0\b|\bSELINUX\s*=\s*disabled\b|\bufw\s+disable\b|\biptables\s+(?:-t\s+\w+\s+)?(?:-F|--flush|-X)\b|\biptables\s+-P\s+(?:INPUT|FORWARD)\s+ACCEPT\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:--now\s+)?(?:firewalld|ufw|apparmor|auditd|fail2ban|clamav\w*|falcon-sensor|osqueryd|wazuh-agent|sentinel\w*|mdatp|crowdstrike\w*)\b|\bspctl${ARGV_GAP}--(?:master|global)-disable\b|\bcsrutil${ARGV_GAP}disable\b|\bSet-MpPreference\b[^\n]{0,400}-Disable\w+\s+\$?(?:true|1)\b|\bAdd-MpPreference\b[^\n]{0,400}-Exclusion(?:Path|Process|Extension)\b|\bnetsh\s+(?:adv)?firewall\s+set\s+[^\n]{0,400}\bstate\s+off\b|\bSet-ExecutionPolicy\s+(?:Bypass|Unrestricted)\b[^\n]{0,400}-Scope\s+(?:LocalMachine|CurrentUser)\b`,
+  'gi',
+);
 // Also as an argument list: system('xattr', '-dr', 'com.apple.quarantine', app).
-const QUARANTINE = /\bxattr(?:\s+|["']\s*,\s*["'])(?:-\w+(?:\s+|["']\s*,\s*["']))*-(?:d|rd|dr)(?:\s+|["']\s*,\s*["'])com\.apple\.quarantine\b[^\n]{0,400}|\bxattr\s+-(?:c|cr|rc)\s+[^\n]{0,400}/g;
+const QUARANTINE = new RegExp(String.raw`\bxattr${ARGV_GAP}(?:-\w+${ARGV_GAP})*-(?:d|rd|dr)${ARGV_GAP}com\.apple\.quarantine\b[^\n]{0,400}|\bxattr\s+-(?:c|cr|rc)\s+[^\n]{0,400}`, 'g');
 const TLS_OFF_GLOBAL =
   /\bgit\s+config\s+--(?:global|system)\s+http\.sslVerify\s+(?:false|0)\b|\bnpm\s+config\s+set\s+strict-ssl\s+false\b|\byarn\s+config\s+set\s+strict-ssl\s+false\b|\bpip3?\s+config\s+set\s+global\.trusted-host\b|\bexport\s+NODE_TLS_REJECT_UNAUTHORIZED\s*=\s*["']?0\b|\bexport\s+PYTHONHTTPSVERIFY\s*=\s*["']?0\b|\bexport\s+GIT_SSL_NO_VERIFY\s*=\s*["']?(?:1|true)\b|\bexport\s+CURL_CA_BUNDLE\s*=\s*["']{2}/g;
 const TRACE_WIPING =
