@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createScanner } from '../../worker/scanner/scanner.ts';
 import { findEncodedPayloads, isMostlyText } from '../../worker/scanner/decode.ts';
 import { makeFileView } from '../../worker/scanner/file-view.ts';
+import { deflateSync, gzipSync } from 'node:zlib';
 import { FIXTURE_RULES } from './fixture-rules.ts';
 
 const scanner = createScanner(FIXTURE_RULES);
@@ -44,6 +45,53 @@ describe('decoding hidden payloads', () => {
       expect(f!.line, encoding).toBe(3);
       expect(f!.message, encoding).toContain(`In decoded ${encoding}`);
     }
+  });
+
+  it('inflates zlib and gzip data wrapped in base64 or hex before rescanning', () => {
+    const cases: [string, string][] = [
+      ['base64 > zlib', deflateSync(PAYLOAD).toString('base64')],
+      ['base64 > gzip', gzipSync(PAYLOAD).toString('base64')],
+      ['hex > zlib', deflateSync(PAYLOAD).toString('hex')],
+    ];
+    for (const [encoding, blob] of cases) {
+      const report = scanScript('tool.py', `import zlib, base64
+
+exec(zlib.decompress(base64.b64decode("${blob}")))
+`);
+      const f = report.findings.find((x) => x.ruleId === 'FX-01');
+      expect(f, encoding).toMatchObject({ file: 'tool.py', line: 3 });
+      expect(f!.message, encoding).toContain(`In decoded ${encoding}`);
+    }
+    // Compressed binary stays dropped; a blob that inflates past the bound is not expanded at all.
+    const noise = Buffer.alloc(4096);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
+    expect(findEncodedPayloads(makeFileView('a.py', `D = "${deflateSync(noise).toString('base64')}"\n`, ''))).toEqual([]);
+    const bomb = deflateSync(Buffer.alloc(8 * 1024 * 1024, 'a'));
+    expect(findEncodedPayloads(makeFileView('a.py', `D = "${bomb.toString('base64')}"\n`, ''))).toEqual([]);
+  });
+
+  it('undoes XOR with the key the code names, or with the single byte that reads as text', () => {
+    const xor = (key: Buffer) => Buffer.from([...Buffer.from(PAYLOAD)].map((b, i) => b ^ key[i % key.length]));
+    const one = Buffer.from([0x5a]);
+    const word = Buffer.from('s3cr3t');
+    const cases: [string, string, string][] = [
+      ['tool.py', `import os\n\nD = "${xor(one).toString('base64')}"\nos.system(bytes(b ^ 0x5a for b in base64.b64decode(D)).decode())\n`, 'base64 > xor 0x5a'],
+      ['tool.py', `KEY = b"s3cr3t"\n\nD = "${xor(word).toString('base64')}"\ncmd = bytes(c ^ KEY[i % len(KEY)] for i, c in enumerate(b64decode(D)))\n`, 'base64 > xor 0x733363723374'],
+      ['run.js', `const k = 's3cr3t';\n\nconst d = [${[...xor(word)].join(', ')}];\nd.map((c, i) => String.fromCharCode(c ^ k.charCodeAt(i % 6)));\n`, 'character codes > xor'],
+      ['run.js', `const a = 1;\n\nconst d = Buffer.from("${xor(Buffer.from([77])).toString('hex')}", "hex").map((b) => b ^ byteFrom(env));\n`, 'hex > xor 0x4d'],
+      ['fix.ps1', `$k = 0x5a\n\n$d = [Convert]::FromBase64String("${xor(one).toString('base64')}")\n$s = -join ($d | % { [char]($_ -bxor $k) })\n`, 'base64 > xor 0x5a'],
+    ];
+    for (const [path, text, encoding] of cases) {
+      const f = scanScript(path, text).findings.find((x) => x.ruleId === 'FX-01');
+      expect(f, encoding).toMatchObject({ file: path, line: 3 });
+      expect(f!.message, encoding).toContain(`In decoded ${encoding}`);
+    }
+    // A file that XORs (a hash) keeps its plain base64 text as it is; without XOR nothing is tried.
+    const plain = `h = 33\nh = (h * 31) ^ c\nNOTE = "${b64('Licensed under the Apache License, Version 2.0')}"\n`;
+    expect(findEncodedPayloads(makeFileView('a.py', plain, '')).map((p) => p.encoding)).toEqual(['base64']);
+    const untried = findEncodedPayloads(makeFileView('a.py', `D = "${xor(one).toString('base64')}"\n`, ''));
+    expect(untried.map((p) => p.encoding)).not.toContain('base64 > xor 0x5a');
+    expect(untried.map((p) => p.decoded).join('')).not.toContain('curl');
   });
 
   it('rescans base64 of UTF-16LE text (PowerShell -EncodedCommand) as text', () => {

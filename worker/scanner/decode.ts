@@ -5,7 +5,9 @@
 // Everything is bounded (blob size, payloads per file, decoded bytes per file, depth 2) and each
 // finder is one pass over the text (a character scan or a regex without nested repetition), so a
 // hostile file cannot make this slow.
+import { gunzipSync, inflateSync } from 'node:zlib';
 import type { FileView } from './types.ts';
+import { wordiness, xorKeyCandidates, xorToText, xorsValues } from './xor-decode.ts';
 import { decodeTagCharacters } from './normalise.ts';
 import { makeFileView } from './file-view.ts';
 
@@ -143,32 +145,70 @@ function bytesToText(bytes: Uint8Array): string {
   return looksLikeUtf16le(bytes) ? utf16le.decode(bytes.subarray(0, bytes.length & ~1)) : utf8.decode(bytes);
 }
 
-function decodeBase64Run(run: string, maxChars: number): { encoding: string; text: string } | undefined {
+// zlib.compress / gzip output wrapped in base64 (`exec(zlib.decompress(b64decode(...)))`) reads as
+// noise until inflated. The zlib header is 0x78 plus a check byte; gzip starts 1f 8b 08.
+function isCompressed(bytes: Uint8Array): boolean {
+  if (bytes.length < 3) return false;
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b && bytes[2] === 0x08) return true;
+  return bytes[0] === 0x78 && (bytes[0] * 256 + bytes[1]) % 31 === 0 && (bytes[1] & 0x20) === 0;
+}
+
+/** Most text one compressed blob may inflate to: a zip bomb stops here instead of filling memory. */
+const MAX_INFLATED_BYTES = 1024 * 1024;
+
+function decompress(bytes: Uint8Array): string | undefined {
+  try {
+    const inflate = bytes[0] === 0x1f ? gunzipSync : inflateSync;
+    return bytesToText(inflate(bytes, { maxOutputLength: MAX_INFLATED_BYTES }));
+  } catch {
+    // Not really compressed, cut short, or larger than the bound: nothing to rescan.
+    return undefined;
+  }
+}
+
+type XorCandidates = ReturnType<typeof xorKeyCandidates>;
+
+/**
+ * Bytes of a blob as text: inflated first when they are zlib or gzip data, else read as UTF-8 (or
+ * UTF-16LE); when that is not text and the file XORs values, XORed with the keys it points at.
+ */
+function bytesToPayload(encoding: string, bytes: Uint8Array, xor: XorCandidates | undefined): { encoding: string; text: string } | undefined {
+  if (isCompressed(bytes)) {
+    const inflated = decompress(bytes);
+    return inflated !== undefined && isMostlyText(inflated) ? { encoding: `${encoding} > ${bytes[0] === 0x1f ? 'gzip' : 'zlib'}`, text: inflated } : undefined;
+  }
+  const text = bytesToText(bytes);
+  const plain = isMostlyText(text) ? { encoding, text } : undefined;
+  if (!xor || bytes.length < MIN_DECODED_CHARS) return plain;
+  // XORed text often still reads as printable: the key wins only when its result reads more like words.
+  const hit = xorToText(bytes, xor, bytesToText, isMostlyText, plain ? wordiness(text.slice(0, 64)) : 0);
+  return hit ? { encoding: `${encoding} > xor 0x${Buffer.from(hit.key).toString('hex')}`, text: hit.text } : plain;
+}
+
+function decodeBase64Run(run: string, maxChars: number, xor: XorCandidates | undefined): { encoding: string; text: string } | undefined {
   let body = run.replace(/=+$/, '');
   if (body.length > maxChars) body = body.slice(0, maxChars);
   const hasUrl = /[-_]/.test(body);
   const hasStd = /[+/]/.test(body);
   if (hasUrl && hasStd) return undefined;
-  if (PURE_HEX.test(body)) {
-    // Hashes and ids are hex; hex-encoded text decodes to text, hashes do not.
-    const even = body.length & ~1;
-    const text = bytesToText(Buffer.from(body.slice(0, even), 'hex'));
-    return isMostlyText(text) ? { encoding: 'hex', text } : undefined;
-  }
+  // Hashes and ids are hex; hex-encoded text decodes to text, hashes do not.
+  if (PURE_HEX.test(body)) return bytesToPayload('hex', Buffer.from(body.slice(0, body.length & ~1), 'hex'), xor);
   const encoding = hasUrl ? 'base64url' : 'base64';
-  // Check a prefix first: a font or image fails within its first bytes.
-  const head = body.slice(0, 64 - (64 % 4));
-  if (body.length > head.length && !isMostlyText(bytesToText(Buffer.from(head, encoding)))) return undefined;
   const usable = body.length - (body.length % 4 === 1 ? 1 : 0);
-  const text = bytesToText(Buffer.from(body.slice(0, usable), encoding));
-  return isMostlyText(text) ? { encoding, text } : undefined;
+  // Check a prefix first: a font or image fails within its first bytes (unless compressed, or
+  // the file XORs, when the whole blob is needed).
+  if (!xor && !isCompressed(Buffer.from(body.slice(0, 8), encoding))) {
+    const head = body.slice(0, 64 - (64 % 4));
+    if (body.length > head.length && !isMostlyText(bytesToText(Buffer.from(head, encoding)))) return undefined;
+  }
+  return bytesToPayload(encoding, Buffer.from(body.slice(0, usable), encoding), xor);
 }
 
-function decodeEscapes(run: string, width: number, radix: number, prefix: number): string {
+function escapedBytes(run: string, width: number, radix: number, prefix: number): Uint8Array {
   const bytes = new Uint8Array(Math.floor(run.length / width));
   let n = 0;
   for (let i = 0; i + width <= run.length; i += width) bytes[n++] = parseInt(run.slice(i + prefix, i + width), radix);
-  return bytesToText(bytes.subarray(0, n));
+  return bytes.subarray(0, n);
 }
 
 function decodeUnicodeEscapes(run: string): string {
@@ -177,17 +217,19 @@ function decodeUnicodeEscapes(run: string): string {
   return out;
 }
 
-function decodePercent(run: string): string {
+function percentBytes(run: string): Uint8Array {
   const bytes = new Uint8Array(run.length / 3);
   for (let i = 0, n = 0; i + 3 <= run.length; i += 3) bytes[n++] = parseInt(run.slice(i + 1, i + 3), 16);
-  return bytesToText(bytes);
+  return bytes;
 }
 
-function decodeCharCodes(run: string): string {
-  let out = '';
-  const numbers = run.match(/\d{1,3}/g) ?? [];
-  for (const n of numbers) out += String.fromCharCode(Number(n));
-  return out;
+/** Character codes as text; when that is not text and the file XORs, the codes as XORed bytes. */
+function decodeCharCodes(run: string, xor: XorCandidates | undefined): { encoding: string; text: string } | undefined {
+  const numbers = (run.match(/\d{1,3}/g) ?? []).map(Number);
+  let text = '';
+  for (const n of numbers) text += String.fromCharCode(n);
+  if (!xor || !numbers.every((n) => n < 256)) return { encoding: 'character codes', text };
+  return bytesToPayload('character codes', Uint8Array.from(numbers), xor);
 }
 
 /** Every blob of one file that decodes to text, in file order, within the limits. */
@@ -215,22 +257,21 @@ export function findEncodedPayloads(file: FileView, limits: DecodeLimits = DEFAU
     }
   };
 
+  const xor = xorsValues(text) ? xorKeyCandidates(text) : undefined;
   forEachBase64Run(text, (start, end) => {
     if (text.charCodeAt(start - 1) === 44 /* , */ && MEDIA_DATA_URI.test(text.slice(Math.max(0, start - 160), start))) return true;
-    const result = decodeBase64Run(text.slice(start, Math.min(end, start + limits.maxBlobChars)), limits.maxBlobChars);
+    const result = decodeBase64Run(text.slice(start, Math.min(end, start + limits.maxBlobChars)), limits.maxBlobChars, xor);
     if (result) add(result.encoding, start, result.text);
     return !full();
   });
-  if (text.includes('\\x')) scan(ESCAPED_HEX_RUN, (run) => ({ encoding: 'escaped bytes', text: decodeEscapes(run, 4, 16, 2) }));
+  if (text.includes('\\x')) scan(ESCAPED_HEX_RUN, (run) => bytesToPayload('escaped bytes', escapedBytes(run, 4, 16, 2), xor));
   if (text.includes('\\u')) scan(UNICODE_ESCAPE_RUN, (run) => ({ encoding: 'unicode escapes', text: decodeUnicodeEscapes(run) }));
-  if (/\\[0-3][0-7]{2}/.test(text)) scan(OCTAL_ESCAPE_RUN, (run) => ({ encoding: 'octal escapes', text: decodeEscapes(run, 4, 8, 1) }));
-  if (text.includes('%')) scan(PERCENT_RUN, (run) => ({ encoding: 'percent-encoding', text: decodePercent(run) }));
+  if (/\\[0-3][0-7]{2}/.test(text)) scan(OCTAL_ESCAPE_RUN, (run) => bytesToPayload('octal escapes', escapedBytes(run, 4, 8, 1), xor));
+  if (text.includes('%')) scan(PERCENT_RUN, (run) => bytesToPayload('percent-encoding', percentBytes(run), xor));
   if (text.includes(',')) {
-    scan(CHAR_CODE_LIST, (run, index) =>
-      index > 0 && WORD_OR_DOT.test(text[index - 1]) ? undefined : { encoding: 'character codes', text: decodeCharCodes(run) },
-    );
+    scan(CHAR_CODE_LIST, (run, index) => (index > 0 && WORD_OR_DOT.test(text[index - 1]) ? undefined : decodeCharCodes(run, xor)));
   }
-  if (text.includes('chr(')) scan(CHR_CONCAT, (run) => ({ encoding: 'character codes', text: decodeCharCodes(run.replace(/chr\(/g, ',')) }));
+  if (text.includes('chr(')) scan(CHR_CONCAT, (run) => decodeCharCodes(run.replace(/chr\(/g, ','), xor));
   if (file.raw.includes('\uDB40')) findTagRuns(file, add, full);
   if (text.includes('[::-1]') || text.includes('.reverse()')) findReversedLiterals(text, add, full);
 
