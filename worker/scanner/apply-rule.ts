@@ -3,6 +3,7 @@
 // rule's examples are checked exactly as the scanner will run the rule.
 import type { FileView, Rule, RuleMatch, Scope, SkillView } from './types.ts';
 import { mayHoldAny } from './literal-index.ts';
+import { spansSeparateMentions } from './mention-lists.ts';
 
 const PROSE_SCOPES: ReadonlySet<Scope> = new Set(['skill-md', 'markdown']);
 
@@ -48,6 +49,7 @@ export function applyRule(rule: Rule, skill: SkillView, options: ApplyOptions = 
     const target = match.file ?? file;
     const prose = target.kind === 'skill-md' || target.kind === 'markdown';
     if (negatable && prose && target.isNegated(match.index)) return;
+    if (spansSeparateMentions(target, match.index, match.length)) return;
     hits.push({ rule, file: target, match });
   };
   const anchors = options.anchors === false ? undefined : rule.anchors;

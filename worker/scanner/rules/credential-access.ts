@@ -147,7 +147,7 @@ export function isSignatureContext(file: FileView, index: number): boolean {
 // Headings that introduce things not to do or to detect ("## Forbidden", "### Red flags",
 // "## Attack examples"): instructions listed under them are quoted, not given.
 const PROHIBITION_HEADING =
-  /^(?:never|forbidden|prohibited|don'?t|do not|avoid|anti-?patterns?|red flags?|common mistakes|mistakes|pitfalls|what not to do|bad (?:examples?|patterns?|practices?)|attack (?:examples?|patterns?|techniques?)|malicious (?:examples?|patterns?|behaviou?rs?)|examples? of (?:attacks?|malicious|bad)|indicators?|detection|detects?|warning signs)\b|\b(?:forbidden|prohibited|never do|not allowed|anti-patterns?|red flags?|(?:what|things) to avoid|what not to|bad examples?|attack patterns?|malicious (?:patterns?|scripts?|code|skills?|commands?|payloads?)|indicators?(?: of compromise)?|IOCs?)\b/i;
+  /^(?:never|forbidden|prohibited|don'?t|do not|avoid|anti-?patterns?|red flags?|common mistakes|mistakes|pitfalls|what not to do|bad (?:examples?|patterns?|practices?)|attack (?:examples?|patterns?|techniques?)|malicious (?:examples?|patterns?|behaviou?rs?)|examples? of (?:attacks?|malicious|bad)|indicators?|detection|detects?|warning signs)\b|\b(?:forbidden|prohibited|never do|not allowed|anti-patterns?|red flags?|(?:what|things) to avoid|what not to|bad examples?|attack patterns?|malicious (?:patterns?|scripts?|code|skills?|commands?|payloads?)|indicators?(?: of compromise)?|IOCs?|attackers?(?: \w+){0,2} (?:patterns?|commands?|techniques?|examples?|payloads?|tradecraft)|for recognition|in the wild|what to look for|red[- ]team(?:ing)?|(?:injection|attack|payload) (?:test )?(?:cases|samples|corpus))\b/i;
 const HEADING_LINE = /^[ \t]{0,3}(?:#{1,6}[ \t]+([^\n]+)|\*\*([^*\n]{2,80})\*\*:?[ \t]*)$/gm;
 const headingCache = new WeakMap<FileView, { index: number; prohibits: boolean }[]>();
 
@@ -156,10 +156,17 @@ function headingsOf(file: FileView): { index: number; prohibits: boolean }[] {
   if (cached) return cached;
   const headings: { index: number; prohibits: boolean }[] = [];
   if (file.kind === 'skill-md' || file.kind === 'markdown') {
+    // A heading inherits from the headings it sits under: "## Download and execute" under
+    // "# Indicators of compromise" lists indicators too. Bold lines count as the lowest level.
+    const open: { level: number; prohibits: boolean }[] = [];
     HEADING_LINE.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = execRegex(HEADING_LINE, file.text)) !== null) {
-      headings.push({ index: m.index, prohibits: PROHIBITION_HEADING.test((m[1] ?? m[2]).trim()) });
+      const level = m[1] !== undefined ? /#+/.exec(m[0])![0].length : 7;
+      while (open.length > 0 && open[open.length - 1].level >= level) open.pop();
+      const prohibits = PROHIBITION_HEADING.test((m[1] ?? m[2]).trim()) || (open.length > 0 && open[open.length - 1].prohibits);
+      open.push({ level, prohibits });
+      headings.push({ index: m.index, prohibits });
     }
   }
   headingCache.set(file, headings);

@@ -11,6 +11,7 @@ import { htmlCommentsIn } from '../html-comments.ts';
 import { findAll, proseOf } from './match.ts';
 import { anchored, anchorsOf, fenceAt, isProhibited, isProseMention, isSignatureContext, mayMatch } from './credential-access.ts';
 import { execRegex, matchAllRegex, onePerLine, testRegex } from './context.ts';
+import { warnedAgainst } from './script-context.ts';
 
 const ALL_TEXT: Scope[] = ['skill-md', 'markdown', 'script', 'text'];
 const PROSE: Scope[] = ['skill-md', 'markdown'];
@@ -492,6 +493,8 @@ function decodeExecMatches(file: FileView): RuleMatch[] {
     if (isSignatureContext(file, m.index)) return;
     // Prose outside code that talks about the technique is guarded like any sentence.
     if (isProseMention(file, m.index) && !file.inCode(m.index) && isProhibited(file, m.index)) return;
+    // A command span the sentence bans ("Never run ... or decode-and-run (`base64 -d | sh`)").
+    if (warnedAgainst(file, m.index)) return;
     out.push({ ...m, message });
   };
   if (mayMatch(file, SHELL_DECODE_PIPE)) for (const m of findAll(text, SHELL_DECODE_PIPE)) keep(m, 'Decodes a hidden payload and pipes it into an interpreter');

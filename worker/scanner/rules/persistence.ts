@@ -205,7 +205,10 @@ function detectCron(file: FileView): RuleMatch[] {
   const grade = (m: RegExpExecArray, what: string): RuleMatch | null => {
     if (isProse(file) && !file.inCode(m.index)) return null;
     if (/crontab\s+-r/.test(m[0])) return finding(file, m, 'low', 'Removes every cron job of the user');
-    const window = text.slice(Math.max(0, lineBounds(text, m.index).start - 200), lineBounds(text, m.index).end);
+    // A script may build the line just above; in prose only the command's own line counts (a
+    // cheat-sheet row such as `@reboot` above a removal command is not its payload).
+    const line = lineBounds(text, m.index);
+    const window = text.slice(isProse(file) ? line.start : Math.max(0, line.start - 200), line.end);
     const payload = SCHEDULED_PAYLOAD.test(window);
     return finding(file, m, payload ? 'high' : 'medium', payload ? `${what} that downloads, decodes or starts at boot` : what);
   };

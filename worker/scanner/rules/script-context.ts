@@ -2,10 +2,10 @@
 // persistence and supply-chain): is it on a comment line, presented as a warning or an attack
 // sample, in a container build file, a detection-rule file or a test.
 import type { FileView, SkillView } from '../types.ts';
-import { extensionOf } from '../file-view.ts';
+import { extensionOf, sentenceStart } from '../file-view.ts';
 import { testRegex } from './context.ts';
 import { lineBounds } from '../line-table.ts';
-import { underProhibitionHeading } from './credential-access.ts';
+import { fenceAt, underProhibitionHeading } from './credential-access.ts';
 
 const COMMENT_LEAD = /^\s*(?:#(?!!)|\/\/|--\s|;|rem\s|::|\/\*|\*\s|')/i;
 
@@ -23,6 +23,9 @@ const SIGNATURE_LINE = /^\s*(?:-\s*)?(?:pattern(?:s|-either|-not|-inside|-regex|
 const WARNED_ON_LINE =
   /\b(?:(?:never|do\s+not|don'?t|must\s+not|should\s+not|avoid)\s+(?:\w+\s+){0,2}(?:run|use|execute|pipe|paste|copy|type|do|install|call|write|allow)\w*|attackers?|malicious|malware|exploit(?:s|ed|able)?|vulnerable|dangerous|insecure|unsafe|anti-?pattern|bad(?:\s+example)?\s*[:(]|wrong\s*[:(]|red\s+flags?|injection|payloads?)\b|[❌🚫⛔✗✘]/iu;
 
+// A ban that follows the sample within its sentence and points back at it with a pronoun.
+const WARNED_AFTER = /^(?:[^.!?\n]|[.!?](?=\S))*(?:\n(?:[^.!?\n]|[.!?](?=\S))*)?\b(?:never|do\s+not|don'?t|must\s+not)\s+(?:run|execute|paste|type|use)\s+(?:them|it|this|these|those|any\s+of\s+(?:them|these))\b/i;
+
 /**
  * True when the text presents the match as an attack sample or a warning rather than an instruction:
  * documentation uses the engine's broad negation guard; a SKILL.md only the narrow words on the line
@@ -34,11 +37,20 @@ export function warnedAgainst(file: FileView, index: number): boolean {
   const text = file.text;
   const { start } = lineBounds(text, index);
   if (WARNED_ON_LINE.test(text.slice(Math.max(start, index - 200), index))) return true;
+  // The same words earlier in the match's sentence or list item, when it wraps over lines
+  // ("- Never run `curl ... | bash`, or decode-and-run\n  (`base64 -d | sh`)").
+  // Prose only: lines of a code block are separate commands, not one sentence.
+  const prose = (file.kind === 'skill-md' || file.kind === 'markdown') && !fenceAt(file, index);
+  const from = prose ? sentenceStart(text, index) : start;
+  if (from < start && WARNED_ON_LINE.test(text.slice(from, index))) return true;
+  // A sample followed by a ban on running it: "(e.g. `bash -i >& /dev/tcp/...`) but never run them".
+  if (prose && WARNED_AFTER.test(text.slice(index, Math.min(text.length, index + 300)))) return true;
   // A detection signature quoted in prose: "pattern: eval($X)", "$s1 = \"xmrig\" ascii".
   if (SIGNATURE_LINE.test(text.slice(start, Math.min(index, start + 120)) + ' ')) return true;
   // A row of a table of shapes under a heading such as "Indicators" or "Red flags" catalogues
   // attacks; an install step meant to be run is not written as a cell of such a table.
-  if ((file.kind === 'skill-md' || file.kind === 'markdown') && /^\s*\|/.test(text.slice(start, index)) && underProhibitionHeading(file, index)) return true;
+  // So does a list item of mentions there ("- `nc -e /bin/sh`, `mkfifo` + `nc`").
+  if ((file.kind === 'skill-md' || file.kind === 'markdown') && /^\s*(?:\||[-*+]\s|\d+\.\s)/.test(text.slice(start, index)) && underProhibitionHeading(file, index)) return true;
   // A comment heading within two lines above: "# DANGEROUS: shell=True with user input".
   let cursor = start;
   for (let i = 0; i < 2 && cursor > 0; i++) {

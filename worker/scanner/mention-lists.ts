@@ -1,0 +1,53 @@
+// Security tools list the strings attacks use: `SUSPICIOUS = [b"base64 -d", b"IEX", b"xmrig"]`,
+// `$patterns = 'EncodedCommand|FromBase64String|IEX'`, or in prose "script blocks containing
+// `FromBase64String`, `IEX` or `DownloadString` are flagged". A match inside a list of literals
+// whose name says it holds things to look for, or one that runs from one code span of a sentence
+// into the next, is a mention: nothing runs it as written.
+import type { FileView } from './types.ts';
+import { fenceAt } from './rules/credential-access.ts';
+
+// Names that say a list holds things to look for rather than things to do.
+const INDICATOR_NAME =
+  /(?:suspicious|suspect|patterns?|indicators?|iocs?|signatures?|red_?flags?|danger(?:ous)?|risky|bad|blocklist|blacklist|denylist|deny|forbidden|banned|keywords?|needles?|markers?|rules?|malicious|watch_?list|checks?|detect(?:ors?|ions?)?|heuristics?)/i;
+// The statement a list belongs to: `NAME = [`, `NAME: list = (`, `$NAME = @(`, `"NAME": [`, or a
+// pattern literal `$NAME = '...|...'`.
+const LIST_HEAD = /(?:^|\n)[ \t]*(?:(?:const|let|var|my|our|readonly)\s+)?["']?\$?([A-Za-z_][\w]*)["']?\s*(?::[^=\n]{0,40})?(?:=|:)\s*(?:@?[[({]|[bruBRU]{0,2}["'])/g;
+// From the list's opening to the match: only whole literal items, then the open item the match is in.
+const ITEMS_SO_FAR = /^(?:@?[[({]\s*)?(?:[bruBRU]{0,2}(?:"[^"\n]*"|'[^'\n]*')\s*,\s*)*[bruBRU]{0,2}["'][^"'\n]*$/;
+// Within the match, a line break may only lead to the next item.
+const BREAK_TO_CODE = /\n(?![ \t]*[bruBRU]{0,2}["'])/;
+
+function inIndicatorList(text: string, index: number, end: number): boolean {
+  if (BREAK_TO_CODE.test(text.slice(index, end))) return false;
+  const from = Math.max(0, index - 800);
+  const window = text.slice(from, index);
+  let head: RegExpExecArray | undefined;
+  LIST_HEAD.lastIndex = 0;
+  for (const m of window.matchAll(LIST_HEAD)) head = m;
+  if (!head || !INDICATOR_NAME.test(head[1])) return false;
+  // The head's last character opens the list or the pattern literal.
+  return ITEMS_SO_FAR.test(window.slice(head.index + head[0].length - 1));
+}
+
+// What separates the code spans of a list in a sentence: `a`, `b` or `c`; `a` + `b`; `a`/`b`.
+const SPAN_SEPARATOR = /^[ \t]*(?:,|;|\/|\+|&|\bor\b|\band\b|,[ \t]*(?:or|and)\b)?[ \t]*$/;
+
+function crossesCodeSpans(file: FileView, index: number, end: number): boolean {
+  if (fenceAt(file, index)) return false;
+  if (!file.inCode(index) || !file.inCode(end - 1)) return false;
+  const parts = file.text.slice(index, end).split('`');
+  if (parts.length < 3) return false;
+  // Starting and ending in code, the odd parts lie between spans: all of them must be separators.
+  for (let i = 1; i < parts.length; i += 2) if (!SPAN_SEPARATOR.test(parts[i])) return false;
+  return true;
+}
+
+
+/** True when a match is a listed mention (see above). */
+export function spansSeparateMentions(file: FileView, index: number, length: number): boolean {
+  if (length < 2) return false;
+  const end = index + length;
+  if (file.kind === 'skill-md' || file.kind === 'markdown') return crossesCodeSpans(file, index, end);
+  if (file.kind === 'script' || file.kind === 'text') return inIndicatorList(file.text, index, end);
+  return false;
+}
