@@ -94,6 +94,18 @@ exec(zlib.decompress(base64.b64decode("${blob}")))
     expect(untried.map((p) => p.decoded).join('')).not.toContain('curl');
   });
 
+  it('reads hex byte arrays and turns back rot13 literals of a file that uses rot13', () => {
+    const hexArray = `const a = 1;\n\nconst t = [${[...Buffer.from(PAYLOAD)].map((b) => '0x' + b.toString(16)).join(', ')}];\n`;
+    expect(scanScript('run.js', hexArray).findings.find((x) => x.ruleId === 'FX-01')).toMatchObject({ line: 3 });
+    const rot = (s: string) => s.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c <= 'Z' ? 65 : 97)));
+    const ruby = `# mirror\n\nUPSTREAM = '${rot(PAYLOAD)}'\ncmd = UPSTREAM.tr('A-Za-z', 'N-ZA-Mn-za-m')\n`;
+    const f = scanScript('lib/x.rb', ruby).findings.find((x) => x.ruleId === 'FX-01');
+    expect(f).toMatchObject({ file: 'lib/x.rb', line: 3 });
+    expect(f!.message).toContain('In decoded rot13');
+    // Without rot13 in the file, literals stay as written.
+    expect(findEncodedPayloads(makeFileView('lib/x.rb', `UPSTREAM = '${rot(PAYLOAD)}'\n`, ''))).toEqual([]);
+  });
+
   it('rescans base64 of UTF-16LE text (PowerShell -EncodedCommand) as text', () => {
     const blob = Buffer.from(PAYLOAD, 'utf16le').toString('base64');
     const report = scanScript('scripts/fix.ps1', `$a = 1\n$blob = '${blob}'\n`);

@@ -65,6 +65,8 @@ const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2}){8,}/g;
 // No lookbehind (it would be tried at every digit); the start is checked after a match instead.
 const CHAR_CODE_LIST = /(?:\d{1,3}[ \t\r\n]{0,3},[ \t\r\n]{0,3}){7,}\d{1,3}(?![\w.])/g;
 const WORD_OR_DOT = /[\w.]/;
+// Byte arrays written in hex (`[0x63, 0x75, 0x72, ...]`), as obfuscators and XOR droppers emit them.
+const HEX_CODE_LIST = /(?:0[xX][0-9A-Fa-f]{1,2}[ \t\r\n]{0,3},[ \t\r\n]{0,3}){7,}0[xX][0-9A-Fa-f]{1,2}(?![\w.])/g;
 const CHR_CONCAT = /(?:chr\(\d{1,3}\)[ \t]{0,3}\+[ \t]{0,3}){5,}chr\(\d{1,3}\)/g;
 const TAG_RUN = /[\u{E0000}-\u{E007F}]+/gu;
 
@@ -271,9 +273,13 @@ export function findEncodedPayloads(file: FileView, limits: DecodeLimits = DEFAU
   if (text.includes(',')) {
     scan(CHAR_CODE_LIST, (run, index) => (index > 0 && WORD_OR_DOT.test(text[index - 1]) ? undefined : decodeCharCodes(run, xor)));
   }
+  if (text.includes('0x') || text.includes('0X')) {
+    scan(HEX_CODE_LIST, (run) => bytesToPayload('character codes', Uint8Array.from(run.match(/0[xX][0-9A-Fa-f]{1,2}/g) ?? [], (h) => parseInt(h, 16)), xor));
+  }
   if (text.includes('chr(')) scan(CHR_CONCAT, (run) => decodeCharCodes(run.replace(/chr\(/g, ','), xor));
   if (file.raw.includes('\uDB40')) findTagRuns(file, add, full);
   if (text.includes('[::-1]') || text.includes('.reverse()')) findReversedLiterals(text, add, full);
+  if (ROT13_USE.test(text)) findRot13Literals(text, add, full);
 
   found.sort((a, b) => a.index - b.index);
   return found;
@@ -298,6 +304,28 @@ function findReversedLiterals(text: string, add: (encoding: string, index: numbe
   while (!full() && (m = ASSIGNED_LITERAL.exec(text)) !== null) {
     const literal = m[2] ?? m[3];
     if (reversedNames.has(m[1])) add('reversed string', m.index + m[0].indexOf(literal) - 1, reversed(literal));
+  }
+}
+
+// rot13 through tr (Ruby, shell), codecs (Python) or PHP: the literals it turns back are rescanned
+// when they read more like text afterwards ("phey -f uggcf://... | fu" is "curl -s https://... | sh").
+const ROT13_USE = /\btr\b\(?\s*["'](?:A-Za-z|a-zA-Z)["']\s*,?\s*["'](?:N-ZA-Mn-za-m|n-za-mN-ZA-M)["']|["']rot_?13["']|\bstr_rot13\b/;
+const LITERAL = /"([^"\n\\]{12,2000})"|'([^'\n\\]{12,2000})'/g;
+
+function rot13(s: string): string {
+  return s.replace(/[A-Za-z]/g, (c) => {
+    const base = c <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+  });
+}
+
+function findRot13Literals(text: string, add: (encoding: string, index: number, decoded: string) => void, full: () => boolean): void {
+  LITERAL.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while (!full() && (m = LITERAL.exec(text)) !== null) {
+    const literal = m[1] ?? m[2];
+    const turned = rot13(literal);
+    if (wordiness(turned) > wordiness(literal)) add('rot13', m.index + 1, turned);
   }
 }
 

@@ -484,7 +484,11 @@ anchored(CODE_DECODE_EXEC, ['exec', 'eval', 'compile', 'function', 'assert', 'pi
 anchored(POWERSHELL_ENCODED, ['powershell', 'pwsh']);
 anchored(POWERSHELL_DECODE_EXEC, ['frombase64string']);
 anchored(DECODED_ASSIGN, ['decode', 'unhexlify', 'fromhex', 'decompress', 'marshal', 'atob', 'buffer.from', 'frombase64string', 'base64']);
-const DECODE_EXEC_ANCHORS = anchorsOf(SHELL_DECODE_PIPE, CODE_DECODE_EXEC, POWERSHELL_ENCODED, POWERSHELL_DECODE_EXEC, DECODED_ASSIGN);
+const DECODE_EXEC_ANCHORS = [
+  ...anchorsOf(SHELL_DECODE_PIPE, CODE_DECODE_EXEC, POWERSHELL_ENCODED, POWERSHELL_DECODE_EXEC, DECODED_ASSIGN),
+  // Decoding helpers whose output is run (decoderOutputRuns).
+  '^', 'fromcharcode', 'decode64', 'decodestring', '::-1', 'reverse()', 'unpack', '.tr(', 'rot13', 'rot_13',
+];
 
 function decodeExecMatches(file: FileView): RuleMatch[] {
   const text = file.text;
@@ -513,7 +517,37 @@ function decodeExecMatches(file: FileView): RuleMatch[] {
       for (const m of findAll(text, use, undefined, 3)) keep(m, `Executes "${name}", which holds decoded data`);
     }
   }
+  if (file.kind === 'script') for (const m of decoderOutputRuns(text)) keep(m, `Runs a command that ${m.decoder}() decodes at run time`);
   return onePerLine(file, out.sort((a, b) => a.index - b.index));
+}
+
+// A helper that decodes (XOR, base64, hex, char codes, reversal, rot13) and whose result is run:
+// `def _d(b): return bytes(x ^ _K for x in b).decode()` ... `subprocess.run([_d(_I)], input=data)`,
+// `function _r() { return _t.map((c) => String.fromCharCode(c ^ _k)).join(''); }` ... `execSync(_r())`.
+const DECODER_DEF =
+  /^[ \t]*(?:def[ \t]+([A-Za-z_]\w{0,40})[ \t]*\(|(?:async[ \t]+)?function[ \t]+([A-Za-z_$][\w$]{0,40})[ \t]*\(|(?:const|let|var)[ \t]+([A-Za-z_$][\w$]{0,40})[ \t]*=[ \t]*(?:function\b|\([^)\n]{0,80}\)[ \t]*=>|[A-Za-z_$][\w$]{0,20}[ \t]*=>)|func[ \t]+([A-Za-z_]\w{0,40})[ \t]*\()/gm;
+const DECODING_BODY =
+  /\^[ \t]*(?:0x[0-9A-Fa-f]|\d|[A-Za-z_$])|\b(?:b64decode|b32decode|unhexlify|fromhex|decompress|atob|fromCharCode|decode64|DecodeString|codecs\.decode)\b|\[\s*::\s*-1\s*\]|\.reverse\(\)|\.unpack1?\(|\.tr\(\s*["']A-Za-z|rot_?13/;
+const PROCESS_CALL = String.raw`(?:${RUNNERS}|run|Popen|call|check_call|check_output|spawn|execFile\w*|system|popen|Command|Start-Process|exec\.Command)`;
+
+function decoderOutputRuns(text: string): (RuleMatch & { decoder: string })[] {
+  if (!testRegex(/\^|b64decode|unhexlify|fromhex|decompress|atob|fromCharCode|decode64|DecodeString|codecs|::-1|reverse\(\)|unpack|\.tr\(|rot_?13/, text)) return [];
+  const decoders = new Set<string>();
+  for (const m of matchAllRegex(text, DECODER_DEF)) {
+    const name = m[1] ?? m[2] ?? m[3] ?? m[4];
+    // The helper's body: up to the next definition, at most 600 characters.
+    const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 600);
+    const next = rest.search(/\n[ \t]*(?:def|function|func|class|const|let|var)\b/);
+    if (DECODING_BODY.test(next < 0 ? rest : rest.slice(0, next))) decoders.add(name);
+    if (decoders.size >= 20) break;
+  }
+  const out: (RuleMatch & { decoder: string })[] = [];
+  for (const name of decoders) {
+    const escaped = name.replace(/[$]/g, '\\$');
+    const use = new RegExp(String.raw`\b${PROCESS_CALL}\s*\(\s*(?:\[\s*)?(?:["'][^"'\n]{0,20}["']\s*,\s*)*${escaped}\s*\(`, 'g');
+    for (const m of findAll(text, use, undefined, 3)) out.push({ ...m, decoder: name });
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -879,9 +913,12 @@ export const rules: Rule[] = [
         { path: 'scripts/p.py', text: 'import base64\ndecoded = base64.b64decode(PAYLOAD)\nexec(decoded)\n' },
         { path: 'scripts/l.js', text: "eval(Buffer.from(s, 'base64').toString());\n" },
         { path: 'scripts/d.sh', text: 'echo "$BLOB" | base64 -d > /tmp/.u.sh && bash /tmp/.u.sh\n' },
+        { path: 'scripts/fmt.py', text: '_K = 0x5A\n\ndef _d(b):\n    return bytes(x ^ _K for x in b).decode()\n\nsubprocess.run([_d(_I)], input=data)\n' },
+        { path: 'scripts/h.js', text: "function _r() { return _t.map((c) => String.fromCharCode(c ^ _k)).join(''); }\ntry { cp.execSync(_r(), { stdio: 'ignore' }); } catch (_) {}\n" },
       ],
       noMatch: [
         { path: 'scripts/jwt.sh', text: 'echo "$PAYLOAD" | base64 -d | python3 -m json.tool\necho "$X" | base64 --decode > out.bin\n' },
+        { path: 'scripts/cfg.py', text: 'def load(b):\n    return json.loads(base64.b64decode(b))\n\ndef tag():\n    return "v1"\n\nsubprocess.run(["git", "tag", tag()])\nprint(load(RAW))\n' },
         'Malicious patterns to detect:\n\n```bash\necho aGk= | base64 -d | sh\n```\n',
       ],
     },
