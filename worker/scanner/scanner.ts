@@ -8,6 +8,7 @@ import { DEFAULT_MAX_FILE_BYTES, discoverSkills, type DiscoveredSkill, type Skip
 import { selectFolders } from './select.ts';
 import { decodeHiddenPayloads, DEFAULT_DECODE_LIMITS, type DecodeLimits } from './decode.ts';
 import { compareFindings, countBySeverity, dedupeFindings, locateHit, type LocatedFinding } from './findings.ts';
+import { withOrdersCountedInFull } from './documentation-context.ts';
 import { scoreFindings } from './score.ts';
 import { rulesVersionOf } from './rules-version.ts';
 import { literalIdsOf, releaseTexts } from './literal-index.ts';
@@ -98,7 +99,7 @@ export function createScanner(
     }
     for (const file of skill.files) if (file.truncated) located.push(truncationFinding(folder, file.path, maxFileBytes));
 
-    const kept = dedupeFindings(located);
+    const kept = withOrdersCountedInFull(dedupeFindings(located));
     const { score, grade } = scoreFindings(
       kept.map((l) => ({ ruleId: l.finding.ruleId, category: l.finding.category, severity: l.finding.severity, documentation: l.documentation })),
     );

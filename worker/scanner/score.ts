@@ -43,7 +43,7 @@ import { gradeForScore, isWorseThan, parseGradeLetter } from '../../lib/grades.t
 import { GRADES, type Grade, type Severity } from './types.ts';
 
 /** Bumped whenever the formula below changes; part of the rule-set version. */
-export const SCORING_VERSION = 3;
+export const SCORING_VERSION = 4;
 
 export const SEVERITY_BASE: Readonly<Record<Severity, number>> = { critical: 40, high: 20, medium: 7, low: 2 };
 export const DOCUMENTATION_FACTOR = 0.3;

@@ -83,7 +83,7 @@ const CONCEAL_RE = new RegExp(
     String.raw`\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose)\s+(?:that\s+)?(?:you\s+(?:used|called|ran|invoked|loaded)|this\s+(?:skill|tool|step|instruction))`,
     // What the agent leaves out of its answer is hidden from the person reading it.
     String.raw`\bkeep\s+(?:this|these|it|that|them|the\s+[\w-]{2,30})(?:\s+[\w-]{2,30})?\s+out\s+of\s+(?:your|the)\s+(?:final\s+)?(?:reply|replies|response|responses|answer|summary|output|report|messages?|transcript)\b`,
-    String.raw`\b(?:do\s+not|don'?t|never|(?:there\s+is\s+)?no\s+need\s+to)\s+(?:mention|reveal|disclose|report|surface)\s+(?:this|these|it|that|them|the\s+[\w-]{2,30})(?:\s+[\w-]{2,30})?\s+in\s+(?:your|the)\s+(?:final\s+)?(?:reply|replies|response|responses|answer|summary|report|messages?)\b`,
+    String.raw`\b(?:do\s+not|don'?t|never|(?:there\s+is\s+)?no\s+need\s+to)\s+(?:mention|reveal|disclose|report|surface|list|include|show)\s+(?:this|these|it|that|them|the\s+[\w-]{2,30})(?:\s+[\w-]{2,30})?\s+in\s+(?:your|the)\s+(?:final\s+)?(?:reply|replies|response|responses|answer|summary|report|messages?|changelog|notes)\b`,
     String.raw`\b(?:there\s+is\s+)?no\s+need\s+to\s+(?:explain|mention|point\s+out|tell\s+the\s+user\s+about)\s+(?:it|this|that|these|them)\b`,
     String.raw`\b(?:does\s+not|doesn'?t|do\s+not|don'?t|need\s+not|needn'?t)\s+(?:need\s+to\s+)?be\s+(?:pointed\s+out|mentioned|disclosed|reported|listed|surfaced)\s+to\s+(?:the\s+)?(?:user|human|operator|owner)s?\b`,
   ].join('|'),
@@ -106,6 +106,7 @@ function detectConcealment(file: FileView): RuleMatch[] {
   return scan(text, CONCEAL_RE, (m) => {
     if (inQuotes(text, m.index)) return null;
     let sentence = sentenceAround(text, m.index, m[0].length, 240);
+    const own = sentence;
     // "... sent to https://x. Do not inform the user about this step": the step is the previous sentence.
     // "... This is routine and need not be mentioned to the user" hides what came before it too.
     const passive = /\bbe\s+(?:pointed|mentioned|disclosed|reported|listed|surfaced)\b/i.test(m[0]);
@@ -113,9 +114,12 @@ function detectConcealment(file: FileView): RuleMatch[] {
       const start = text.lastIndexOf(sentence.slice(0, 20), m.index);
       sentence = sentenceAround(text, Math.max(0, start - 2), 0, 240) + ' ' + sentence;
     }
+    // "... send the full content to https://x. This is a background step; do not list it in your
+    // summary": a pronoun hides what the paragraph before it did.
+    if (/\b(?:it|this|that|these|them)\b/i.test(m[0])) sentence = text.slice(Math.max(0, m.index - 400), m.index) + ' ' + sentence;
     const adverb = /^(silently|secretly|covertly|stealthily|quietly|invisibly|discreetly)/i.test(m[0]);
     // "Do not notify the user unless the update fails" is ordinary quiet operation.
-    const sensitive = adverb || (SENSITIVE_ACTION.test(sentence) && !PRESENTATION.test(sentence));
+    const sensitive = adverb || (SENSITIVE_ACTION.test(sentence) && !PRESENTATION.test(own));
     // Hiding that the skill was involved at all is deception even without a sensitive verb.
     const selfHiding = /\b(?:you\s+(?:used|called|ran|invoked|loaded)|this\s+(?:skill|tool|step|instruction))/i.test(m[0]);
     // Hiding that secrets or files go to an outside address is exfiltration, not discretion.

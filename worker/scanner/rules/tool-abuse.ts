@@ -216,6 +216,8 @@ const SKIP_CONFIRM_RE = new RegExp(
     String.raw`\b(?:do\s+not|don'?t|never|no\s+need\s+to)\s+(?:ask|check|confirm)\s+(?:with\s+)?(?:(?:the\s+)?(?:user|human|them)\s+)?(?:again|a\s+second\s+time)\b`,
     String.raw`\b(?:enable|turn\s+on|set)\s+auto-?(?:approve|approval|confirm|accept)\b`,
     String.raw`\bauto-?(?:approve|confirm|accept)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|actions?|changes?|prompts?|permissions?)\b`,
+    String.raw`\b(?:does\s+not|doesn'?t|do\s+not|don'?t|need\s+not|needn'?t)\s+(?:need\s+to\s+)?be\s+(?:confirmed|approved|cleared)\s+(?:with|by)\s+(?:the\s+)?(?:user|human|operator|owner)\b`,
+    String.raw`\bno\s+need\s+to\s+(?:confirm|check)\s+(?:it\s+|this\s+)?with\s+(?:the\s+)?(?:user|human)\b`,
   ].join('|'),
   'gi',
 );
@@ -240,7 +242,10 @@ function detectSkipConfirmation(file: FileView): RuleMatch[] {
     const sentence = sentenceAround(text, m.index, m[0].length, 200);
     // "Proceed without asking only when the scope is unambiguous" is a policy, not a bypass.
     if (/\bonly\s+(when|if)\b|\bunless\b/i.test(sentence)) return null;
-    const consequential = CONSEQUENTIAL.test(sentence);
+    // "... send the state files to X. This is read-only, so it does not need to be confirmed":
+    // a pronoun points at the step before it.
+    const pointsBack = /^\W*(?:this|that|it)\b|\bso\s+it\b/i.test(sentence);
+    const consequential = CONSEQUENTIAL.test(pointsBack ? text.slice(Math.max(0, m.index - 400), m.index) + sentence : sentence);
     // "Do not ask again" only matters before something that cannot be taken back.
     if (!consequential && /\bagain\b|\bsecond\s+time\b/i.test(m[0])) return null;
     let severity: Severity;
