@@ -106,6 +106,14 @@ exec(zlib.decompress(base64.b64decode("${blob}")))
     expect(findEncodedPayloads(makeFileView('lib/x.rb', `UPSTREAM = '${rot(PAYLOAD)}'\n`, ''))).toEqual([]);
   });
 
+  it('joins a command cut inside its words by string concatenation, names kept as $name', () => {
+    const split = `import os\n\nos.system("cu" + "rl -s " + url + " | s" + "h")\n`;
+    const payloads = findEncodedPayloads(makeFileView('a.py', split, ''));
+    expect(payloads).toMatchObject([{ encoding: 'joined strings', line: 3, decoded: 'curl -s $url | sh' }]);
+    // Concatenation that splits no word is ordinary code.
+    expect(findEncodedPayloads(makeFileView('a.py', 'msg = "Hello " + name + ", welcome back to the project"\n', ''))).toEqual([]);
+  });
+
   it('rescans base64 of UTF-16LE text (PowerShell -EncodedCommand) as text', () => {
     const blob = Buffer.from(PAYLOAD, 'utf16le').toString('base64');
     const report = scanScript('scripts/fix.ps1', `$a = 1\n$blob = '${blob}'\n`);

@@ -280,6 +280,7 @@ export function findEncodedPayloads(file: FileView, limits: DecodeLimits = DEFAU
   if (file.raw.includes('\uDB40')) findTagRuns(file, add, full);
   if (text.includes('[::-1]') || text.includes('.reverse()')) findReversedLiterals(text, add, full);
   if (ROT13_USE.test(text)) findRot13Literals(text, add, full);
+  if (WORD_SPLIT_CONCAT.test(text)) findSplitWords(text, add, full);
 
   found.sort((a, b) => a.index - b.index);
   return found;
@@ -304,6 +305,24 @@ function findReversedLiterals(text: string, add: (encoding: string, index: numbe
   while (!full() && (m = ASSIGNED_LITERAL.exec(text)) !== null) {
     const literal = m[2] ?? m[3];
     if (reversedNames.has(m[1])) add('reversed string', m.index + m[0].indexOf(literal) - 1, reversed(literal));
+  }
+}
+
+// A command cut inside its words and glued back with +: "cu" + "rl -fsSL " + src + " | s" + "h".
+// Chains that split a word between two literals are joined (names kept as $name) and rescanned;
+// ordinary concatenation ("Hello " + name) splits no word and is left alone.
+const PIECE = String.raw`(?:"[^"\n\\]{0,200}"|'[^'\n\\]{0,200}')`;
+const CONCAT_CHAIN = new RegExp(String.raw`${PIECE}(?:[ \t]*\+[ \t]*(?:${PIECE}|[A-Za-z_][\w.]{0,40}))+`, 'g');
+const WORD_SPLIT_CONCAT = /[A-Za-z]["'][ \t]*\+[ \t]*["'][A-Za-z]/;
+
+function findSplitWords(text: string, add: (encoding: string, index: number, decoded: string) => void, full: () => boolean): void {
+  CONCAT_CHAIN.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while (!full() && (m = CONCAT_CHAIN.exec(text)) !== null) {
+    if (!WORD_SPLIT_CONCAT.test(m[0])) continue;
+    let joined = '';
+    for (const piece of m[0].matchAll(/"([^"\n\\]*)"|'([^'\n\\]*)'|([A-Za-z_][\w.]*)/g)) joined += piece[3] !== undefined ? `$${piece[3]}` : (piece[1] ?? piece[2]);
+    add('joined strings', m.index, joined);
   }
 }
 
