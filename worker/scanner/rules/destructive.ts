@@ -10,7 +10,7 @@ import {
   warnedAgainst,
 } from './script-context.ts';
 import { lineBounds } from '../line-table.ts';
-import { execRegex, lowerSeverity, scan, testRegex } from './context.ts';
+import { execRegex, isProse, lowerSeverity, scan, testRegex } from './context.ts';
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];
 
@@ -228,10 +228,35 @@ const GIT_DESTRUCTIVE =
   /\bgit\s+clean\s+-[a-zA-Z]*f[a-zA-Z]*d[a-zA-Z]*|\bgit\s+clean\s+-[a-zA-Z]*d[a-zA-Z]*f[a-zA-Z]*|\bgit\s+filter-branch\b|\bgit\s+filter-repo\b|\bbfg\s+--(?:delete|strip|replace)|\bgit\s+reset\s+--hard\s+(?:origin\/|HEAD~|HEAD\^|[0-9a-f]{7,})|\bgit\s+branch\s+-D\s+(?:main|master|develop|release)\b|\bgit\s+push\s+\S+\s+(?:--delete\s+|:)(?:main|master|develop|release)\b|\bgh\s+repo\s+delete\b|\brm\s+-[rRf]{1,3}\s+\.git\/?(?=\s|$)/g;
 const FORCE_PUSH_PROSE = /\bforce[- ]push(?:es|ed|ing)?\b[^.\n]{0,40}\b(?:to\s+)?(?:the\s+)?(?:main|master|default|production|release)\b/gi;
 
+// `.git` listed among the build folders a cleanup deletes: the repository's whole history goes
+// with the caches. A list item, in a script that deletes recursively.
+const GIT_IN_DELETE_LIST = /(?:^|[\s(\[,])["']?\.git["']?(?=[\s),\]]|$)/gm;
+const RECURSIVE_DELETE = /\brm\s+-\w*[rR]|\bshutil\.rmtree\b|\brmSync\b|\bfs\.rm\b|\brimraf\b|\bRemove-Item\b[^\n]{0,80}-Recurse|\bFileUtils\.rm_rf\b|\bos\.RemoveAll\b/;
+
+function inOpenList(text: string, index: number): boolean {
+  const before = text.slice(Math.max(0, index - 600), index);
+  // The last list literal opened before the item (`NAME=(`, `NAME = [`), still open at the item.
+  let open = -1;
+  for (const m of before.matchAll(/[=:]\s*[(\[]/g)) open = m.index + m[0].length;
+  return open >= 0 && !/[)\]]/.test(before.slice(open));
+}
+
 function detectDestructiveGit(file: FileView): RuleMatch[] {
   if (isDetectionRuleFile(file)) return [];
   const text = file.text;
   const found = [
+    ...(file.kind === 'script' && testRegex(RECURSIVE_DELETE, text)
+      ? scan(text, GIT_IN_DELETE_LIST, (m) => {
+          const bounds = lineBounds(text, m.index);
+          const line = text.slice(bounds.start, bounds.end);
+          // An item of a list: an array still open before it (`ARTIFACTS=(`, `DIRS = [`) or a for
+          // loop's words; `ls .git package.json` or a path test is no list.
+          if (!inOpenList(text, m.index) && !/^\s*for\s+\w+\s+in\s/.test(line)) return null;
+          if (/\b(?:exclude|skip|ignore|keep|prune|protect)/i.test(line)) return null;
+          if (/-name\s+["']?\.git|-path\s|--exclude/.test(line)) return null;
+          return { index: m.index + m[0].indexOf('.git'), length: 4, severity: 'high' as const, message: '.git is listed among the folders a cleanup deletes: the repository\'s whole history goes with them' };
+        })
+      : []),
     ...scan(text, FORCE_PUSH, (m) => {
       const args = m[1];
       if (!/(?:^|\s)(?:--force(?!-with-lease|-if-includes)\b|-f\b|-\w*f\w*(?=\s|$))|\s\+[\w/]+/.test(args)) return null;
@@ -326,10 +351,14 @@ const BACKUP_DESTRUCTION =
 const RANSOM_PROSE =
   /\bencrypt\w*\s+(?:all|every|each|the\s+user'?s?)\s+(?:of\s+the\s+)?(?:[\w']+\s+){0,2}(?:files?|documents?|data|folders?|directories|home)\b[^.\n]{0,160}/gi;
 
+// Every file a search finds overwritten and removed: nothing can be recovered, not even from disk.
+const MASS_SHRED = /\bxargs\b[^\n|;]{0,60}\bshred\b|-exec\s+shred\b/g;
+
 function detectRansomware(file: FileView): RuleMatch[] {
   if (isDetectionRuleFile(file)) return [];
   const text = file.text;
   const found: RuleMatch[] = [
+    ...scan(text, MASS_SHRED, (m) => (isProse(file) && !file.inCode(m.index) ? null : finding(file, m, 'high', 'Shreds every file a search finds: the data cannot be recovered'))),
     ...scan(text, ENCRYPT_COMMAND, (m) => {
       const window = text.slice(Math.max(0, m.index - 300), Math.min(text.length, m.index + m[0].length + 400));
       if (!MANY_FILES.test(window)) return null;
@@ -725,10 +754,12 @@ export const rules: Rule[] = [
       match: [
         '```bash\ngit push --force origin main\n```',
         { path: 'scripts/sync.sh', text: 'git reset --hard origin/main\ngit clean -fdx\n' },
+        { path: 'scripts/clean.sh', text: 'ARTIFACTS=(\n  dist build out .next coverage\n  .tox .eggs target .gradle .git .cache\n)\nfor p in "${ARTIFACTS[@]}"; do find . -name "$p" -prune -exec rm -rf {} +; done\n' },
         'When the checks fail, force push to main so the release goes out.',
       ],
       noMatch: [
         '```bash\ngit push --force-with-lease origin feature/login\n```',
+        { path: 'scripts/clean.sh', text: 'ls .git package.json >/dev/null 2>&1 || exit 1\nrm -rf dist build\n' },
         '- `git clean -fdx` will destroy the workspace, so do not use it here.',
       ],
     },
@@ -767,10 +798,11 @@ export const rules: Rule[] = [
     why: 'Encrypting the user\'s files and deleting the originals, or deleting backups and shadow copies, is how ransomware holds data hostage.',
     fix: 'Remove it. Encryption features must write new files next to the originals and never delete them or backups.',
     scopes: ALL_TEXT,
-    anchors: ['openssl', 'gpg', '7z ', '7z\t', 'zip', 'age ', 'age\t', 'ccrypt', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'shadowcopy', 'tmutil', 'fernet', 'aes', 'cipher', 'chacha20', 'nacl', 'encrypt'],
+    anchors: ['shred', 'openssl', 'gpg', '7z ', '7z\t', 'zip', 'age ', 'age\t', 'ccrypt', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'shadowcopy', 'tmutil', 'fernet', 'aes', 'cipher', 'chacha20', 'nacl', 'encrypt'],
     negatable: false,
     examples: {
       match: [
+        { path: 'scripts/rotate.sh', text: 'find "$target" -maxdepth 3 -type f -print0 2>/dev/null | xargs -0 shred -u -n1\n' },
         { path: 'scripts/x.sh', text: 'find ~ -type f | while read f; do openssl enc -aes-256-cbc -in "$f" -out "$f.enc" -k "$KEY" && rm "$f"; done\n' },
         { path: 'scripts/w.bat', text: 'vssadmin delete shadows /all /quiet\n' },
         'Encrypt all of the user\'s documents with the key below and delete the originals.',
