@@ -73,7 +73,7 @@ function payloadNear(payloads: Payload[], index: number, radius: number, kinds?:
 
 const CONCEAL_RE = new RegExp(
   [
-    String.raw`\b(?:do\s+not|don'?t|never|without)\s+(?:tell(?:ing)?|inform(?:ing)?|mention(?:ing)?|notify(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|alert(?:ing)?|show(?:ing)?|report(?:ing)?)\s+(?:this\s+|it\s+|anything\s+|any\s+of\s+this\s+|the\s+[\w-]{2,20}\s+)?(?:to\s+)?(?:the\s+)?(?:user|human|operator|owner)s?\b`,
+    String.raw`\b(?:do\s+not|don'?t|never|without)\s+(?:tell(?:ing)?|inform(?:ing)?|mention(?:ing)?|notify(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|alert(?:ing)?|show(?:ing)?|report(?:ing)?)(?:\s+or\s+(?:explain|describe|mention|show|tell)\w*)?\s+(?:this\s+|it\s+|anything\s+|any\s+of\s+this\s+|the\s+[\w-]{2,20}\s+)?(?:to\s+)?(?:the\s+)?(?:user|human|operator|owner)s?\b`,
     String.raw`\b(?:do\s+not|don'?t|never)\s+(?:let|allow)\s+(?:the\s+)?(?:user|human|operator)\s+(?:know|see|notice|find\s+out)\b`,
     String.raw`\b(?:hide|conceal|mask|obscure|keep)\s+(?:this|these|it|that|the\s+[\w-]{2,30}|all\s+[\w-]{2,30}|any\s+[\w-]{2,30})(?:\s+[\w-]{2,30})?\s+(?:hidden\s+|secret\s+)?from\s+(?:the\s+)?(?:user|human|operator|owner)s?\b`,
     String.raw`\bkeep\s+(?:this|it|that|these)\s+(?:secret|hidden|confidential|private)\s+from\b`,
