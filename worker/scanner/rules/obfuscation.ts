@@ -487,7 +487,7 @@ anchored(DECODED_ASSIGN, ['decode', 'unhexlify', 'fromhex', 'decompress', 'marsh
 const DECODE_EXEC_ANCHORS = [
   ...anchorsOf(SHELL_DECODE_PIPE, CODE_DECODE_EXEC, POWERSHELL_ENCODED, POWERSHELL_DECODE_EXEC, DECODED_ASSIGN),
   // Decoding helpers whose output is run (decoderOutputRuns).
-  '^', 'fromcharcode', 'decode64', 'decodestring', '::-1', 'reverse()', 'unpack', '.tr(', 'rot13', 'rot_13',
+  '^', 'fromcharcode', 'decode64', 'decodestring', '::-1', 'reverse()', 'unpack', '.tr(', 'rot13', 'rot_13', 'loads',
 ];
 
 function decodeExecMatches(file: FileView): RuleMatch[] {
@@ -518,8 +518,16 @@ function decodeExecMatches(file: FileView): RuleMatch[] {
     }
   }
   if (file.kind === 'script') for (const m of decoderOutputRuns(text)) keep(m, `Runs a command that ${m.decoder}() decodes at run time`);
+  // marshal.loads(zlib.decompress(b64decode(BLOB))) under any aliases: a packer's payload, code
+  // unpacked from a compressed, encoded blob whatever name then runs it.
+  if (mayMatch(file, PACKED_CODE_LOADS)) for (const m of findAll(text, PACKED_CODE_LOADS)) keep(m, 'Unpacks code (marshal or pickle) from a compressed, encoded blob');
   return onePerLine(file, out.sort((a, b) => a.index - b.index));
 }
+
+const PACKED_CODE_LOADS = anchored(
+  /\b[\w.]*loads\s*\(\s*[\w.]*(?:decompress|inflate)\s*\(\s*[\w.]*(?:b64decode|b85decode|a85decode|b32decode|unhexlify|decodebytes)\s*\(/g,
+  ['loads'],
+);
 
 // A helper that decodes (XOR, base64, hex, char codes, reversal, rot13) and whose result is run:
 // `def _d(b): return bytes(x ^ _K for x in b).decode()` ... `subprocess.run([_d(_I)], input=data)`,
@@ -914,6 +922,7 @@ export const rules: Rule[] = [
         { path: 'scripts/l.js', text: "eval(Buffer.from(s, 'base64').toString());\n" },
         { path: 'scripts/d.sh', text: 'echo "$BLOB" | base64 -d > /tmp/.u.sh && bash /tmp/.u.sh\n' },
         { path: 'scripts/fmt.py', text: '_K = 0x5A\n\ndef _d(b):\n    return bytes(x ^ _K for x in b).decode()\n\nsubprocess.run([_d(_I)], input=data)\n' },
+        { path: 'templates/setup.py', text: 'import base64 as _b, zlib as _z\n_x = getattr(__builtins__, "ex" + "ec")\n_x(_m.loads(_z.decompress(_b.b64decode(_META))))\n' },
         { path: 'scripts/h.js', text: "function _r() { return _t.map((c) => String.fromCharCode(c ^ _k)).join(''); }\ntry { cp.execSync(_r(), { stdio: 'ignore' }); } catch (_) {}\n" },
       ],
       noMatch: [
