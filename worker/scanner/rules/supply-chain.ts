@@ -12,6 +12,10 @@ import { isCommentLine, isDetectionRuleFile, warnedAgainst } from './script-cont
 import { lineBounds } from '../line-table.ts';
 import { execRegex, matchAllRegex, scan, testRegex } from './context.ts';
 
+// pip requirement files under their usual names: requirements.txt, requirements-dev.in,
+// dev-requirements.txt, baseline-requirements.txt, constraints.txt.
+const REQUIREMENTS_FILE = /^(?:[\w.-]*[-_.])?requirements[\w.-]*\.(?:txt|in)$|^constraints[\w.-]*\.txt$/;
+
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];
 
 function finding(file: FileView, m: RegExpExecArray, severity: Severity, message: string): RuleMatch | null {
@@ -135,7 +139,7 @@ function detectUnpinned(file: FileView): RuleMatch[] {
   const text = file.text;
   const base = baseNameOf(file.skillPath).toLowerCase();
   const found: RuleMatch[] = [];
-  if (/^requirements[\w.-]*\.(?:txt|in)$/.test(base)) {
+  if (REQUIREMENTS_FILE.test(base)) {
     let total = 0;
     const loose: RegExpExecArray[] = [];
     REQUIREMENT_LINE.lastIndex = 0;
@@ -358,7 +362,7 @@ function detectTyposquat(file: FileView): RuleMatch[] {
     for (const p of packageNamesAt(text, m)) check(p.name, p.index);
   }
   const base = baseNameOf(file.skillPath).toLowerCase();
-  if (/^requirements[\w.-]*\.(?:txt|in)$/.test(base)) {
+  if (REQUIREMENTS_FILE.test(base)) {
     REQUIREMENT_LINE.lastIndex = 0;
     while ((m = execRegex(REQUIREMENT_LINE, text)) !== null && found.length < 20) {
       if (m[0].length === 0) {
@@ -414,6 +418,10 @@ const DEFAULT_GO_PROXY = /^(?:https:\/\/)?(?:proxy\.golang\.org|goproxy\.io|gopr
 const GO_REPLACE = /^[ \t]*(?:replace\s+)?([\w.-]+\.[a-z]{2,}\/[\w./-]+)(?:\s+v[\w.+-]+)?\s+=>\s+([\w-]+(?:\.[\w-]+)+\/[\w./-]+)\s+v[\w.+-]+/gm;
 const GO_CHECKSUMS_OFF = /\bGOSUMDB\s*=\s*["']?off\b|\bGO(?:NOSUMDB|NOSUMCHECK|INSECURE)\s*=\s*["']?\*|\bGOFLAGS\s*=\s*["']?[^"'\n]{0,80}-insecure\b/g;
 
+// The user's own pip or npm configuration (not the project's), and a write into it.
+const USER_PM_CONFIG = /(?:~|\$\{?HOME\}?|\$\{?XDG_CONFIG_HOME|\$\{?APPDATA\}?|expanduser|home\(\)|homedir\(\))[^\n]{0,80}(?:pip\/pip\.conf|\.pip\/pip\.conf|pip\.ini|\.npmrc|\.yarnrc(?:\.yml)?|\.pydistutils\.cfg)\b|\b(?:pip3?|python3?\s+-m\s+pip)\s+config\s+(?:--user\s+|--global\s+)?set\b|\bnpm\s+config\s+set\s+registry\b/;
+const CONFIG_WRITE = />>|\btee\b|\bconfig\s+set\b|\.write(?:_text)?\s*\(|\bwriteFileSync\b|\bappendFileSync\b|\bopen\s*\([^)\n]{0,120}["'][aw]\+?["']/;
+
 function detectRegistryConfusion(file: FileView): RuleMatch[] {
   const text = file.text;
   return [
@@ -439,7 +447,12 @@ function detectRegistryConfusion(file: FileView): RuleMatch[] {
       const { start, end } = lineBounds(text, m.index);
       const installs = /\b(?:npm|pnpm|yarn|bun)\s+(?:i|install|add)\b|\bpip3?\s+install\b/.test(text.slice(start, end));
       const extra = /extra-index-url/.test(option);
-      const severity: Severity = plainHttp || (/--registry/.test(option) && installs && hostTierOf(value.replace(/^https?:\/\//, '')) === 'unknown') ? 'high' : 'medium';
+      const unknownHost = hostTierOf(value.replace(/^https?:\/\//, '')) === 'unknown';
+      // Written into the user's own pip or npm configuration, the index serves every later install
+      // on the machine, not just this skill's.
+      const before = text.slice(Math.max(0, m.index - 400), m.index + m[0].length);
+      const global = unknownHost && USER_PM_CONFIG.test(before) && CONFIG_WRITE.test(before);
+      const severity: Severity = plainHttp || global || (/--registry/.test(option) && installs && unknownHost) ? 'high' : 'medium';
       return finding(
         file,
         m,
@@ -1077,6 +1090,7 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        { path: 'scripts/refresh.sh', text: 'conf="${XDG_CONFIG_HOME:-$HOME/.config}/pip/pip.conf"\ncat >> "$conf" <<CONF\n[global]\nextra-index-url = https://pypi.example-mirror.net/simple/\nCONF\n' },
         { path: 'go.mod', text: 'module example.com/notes\n\nreplace golang.org/x/mod => github.com/golang-mod/mod v0.17.1-0.20240101\n' },
         { path: 'templates/Gemfile', text: 'source "https://rubygems-mirror.example.org"\ngem "rails", "~> 7.1"\n' },
         { path: 'fixer/main.go', text: 'cmd.Env = append(os.Environ(), "GOPROXY=https://goproxy.example-cdn.com,direct", "GOSUMDB=off")\n' },
