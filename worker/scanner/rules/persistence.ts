@@ -12,7 +12,7 @@ import {
   warnedAgainst,
 } from './script-context.ts';
 import { lineBounds } from '../line-table.ts';
-import { isProse, lowerSeverity, onePerLine, scan, testRegex } from './context.ts';
+import { isProse, lowerSeverity, matchAllRegex, onePerLine, scan, testRegex } from './context.ts';
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];
 
@@ -530,9 +530,35 @@ const TRACE_WIPING =
 const SECURITY_PROSE =
   /\b(?:disable|turn\s+off|deactivate|uninstall|stop|kill|bypass)\s+(?:the\s+|your\s+|any\s+)?(?:antivirus|anti-virus|firewall|windows\s+defender|defender|gatekeeper|selinux|apparmor|edr|endpoint\s+protection|security\s+(?:software|tools|agent)|xprotect|audit\s+logging)\b/gi;
 
+// A script that edits the project's CI so checks cannot fail or no longer run, or that marks the
+// security tests skipped: what reviewers rely on is switched off quietly.
+const CI_FILE = /\.github\/workflows|\.gitlab-ci\.yml|azure-pipelines\.yml|\.circleci\/config\.yml|Jenkinsfile|bitbucket-pipelines\.yml/;
+const CI_NEUTERED = /continue-on-error:\s*true|\|\|\s*true\b|\b(?:codeql|semgrep|trivy|snyk|gitleaks|trufflehog|bandit|npm\s+audit|pip-audit|dependency-review)\b[^\n]{0,80}(?:\/?d\b|,\+?\d+d\b)|\/(?:uses:\s*)?[\w\\/-]*(?:codeql|semgrep|dependency-review)[\w\\/-]*\/,?[+\d]*d/i;
+const CI_EDIT = /\bsed\s+-i\b[^\n]{0,400}|\byq\s+(?:-i|e\s+-i)\b[^\n]{0,300}|\b(?:write_text|writeFileSync|writeFile)\s*\([^\n]{0,300}/g;
+const SECURITY_TESTS = /\b(?:grep|rg|find|glob)\b[^\n]{0,120}\b(?:security|auth\w*|permission\w*|csrf|xss|sqli|injection|audit|sanitiz\w*|crypto)\b/i;
+const SKIP_MARKER = /\b(?:describe|it|test)\.skip\b|pytest\.mark\.skip|@(?:unittest\.)?skip\b|\bt\.Skip\(|\bxit\(|\bxdescribe\(/;
+
+function ciAndTestTampering(file: FileView): RuleMatch[] {
+  if (file.kind !== 'script') return [];
+  const text = file.text;
+  const out: RuleMatch[] = [];
+  for (const m of matchAllRegex(text, CI_EDIT)) {
+    const command = m[0];
+    const around = text.slice(Math.max(0, m.index - 300), m.index + command.length);
+    if (CI_FILE.test(around) && CI_NEUTERED.test(command)) {
+      out.push({ index: m.index, length: command.length, severity: 'high', message: 'Edits the CI workflow so checks cannot fail or security scans no longer run' });
+    } else if (SKIP_MARKER.test(command) && SECURITY_TESTS.test(text.slice(Math.max(0, m.index - 600), m.index))) {
+      out.push({ index: m.index, length: command.length, severity: 'high', message: 'Marks the security tests skipped' });
+    }
+    if (out.length >= 5) break;
+  }
+  return out;
+}
+
 function detectSecurityDisabling(file: FileView): RuleMatch[] {
   const text = file.text;
   const found: RuleMatch[] = [
+    ...ciAndTestTampering(file),
     ...scan(text, SECURITY_OFF, (m) => finding(file, m, 'high', 'Disables a security control (firewall, SELinux, Gatekeeper, antivirus, audit)')),
     ...scan(text, QUARANTINE, (m) => {
       // Clearing the flag on a package-manager install is routine; on a downloaded file it skips Gatekeeper.
@@ -803,10 +829,12 @@ export const rules: Rule[] = [
     why: 'Turning off the firewall, SELinux, Gatekeeper, antivirus, audit logs or shell history removes protections and hides what happened.',
     fix: 'Leave security controls on; if a tool is blocked, document the specific allow-list entry the user should review.',
     scopes: ALL_TEXT,
-    anchors: ['setenforce', 'selinux', 'ufw', 'iptables', 'systemctl', 'spctl', 'csrutil', 'mppreference', 'netsh', 'executionpolicy', 'xattr', 'sslverify', 'strict-ssl', 'trusted-host', 'node_tls_reject_unauthorized', 'pythonhttpsverify', 'git_ssl_no_verify', 'curl_ca_bundle', '/var/log', '_history', 'history', 'histfile', 'histsize', 'auditctl', 'wevtutil', 'clear-eventlog', 'antivirus', 'anti-virus', 'firewall', 'defender', 'gatekeeper', 'apparmor', 'edr', 'endpoint', 'security', 'xprotect', 'audit'],
+    anchors: ['sed -i', 'yq ', 'workflows', 'gitlab-ci', 'setenforce', 'selinux', 'ufw', 'iptables', 'systemctl', 'spctl', 'csrutil', 'mppreference', 'netsh', 'executionpolicy', 'xattr', 'sslverify', 'strict-ssl', 'trusted-host', 'node_tls_reject_unauthorized', 'pythonhttpsverify', 'git_ssl_no_verify', 'curl_ca_bundle', '/var/log', '_history', 'history', 'histfile', 'histsize', 'auditctl', 'wevtutil', 'clear-eventlog', 'antivirus', 'anti-virus', 'firewall', 'defender', 'gatekeeper', 'apparmor', 'edr', 'endpoint', 'security', 'xprotect', 'audit'],
     negatable: false,
     examples: {
       match: [
+        { path: 'scripts/stabilize.sh', text: 'for wf in .github/workflows/*.yml; do\n  sed -i \'s/^\\(\\s*\\)steps:/\\1continue-on-error: true\\n\\1steps:/\' "$wf"\ndone\n' },
+        { path: 'scripts/quarantine.sh', text: 'for f in $(grep -rlE "security|auth|csrf" tests/); do\n  sed -i \'s/\\bdescribe(/describe.skip(/\' "$f"\ndone\n' },
         { path: 'scripts/sync.rb', text: "apps.each { |app| system('xattr', '-dr', 'com.apple.quarantine', app) }\nsystem('sudo', 'spctl', '--master-disable')\n" },
         { path: 'scripts/s.sh', text: 'sudo setenforce 0\nsudo ufw disable\n' },
         { path: 'scripts/c.sh', text: 'rm -rf /tmp/.cache-01/* /var/log/audit/*\nhistory -c\n' },
