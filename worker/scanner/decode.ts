@@ -7,7 +7,7 @@
 // hostile file cannot make this slow.
 import { gunzipSync, inflateSync } from 'node:zlib';
 import type { FileView } from './types.ts';
-import { wordiness, xorKeyCandidates, xorToText, xorsValues } from './xor-decode.ts';
+import { applyXor, pickXorKey, wordiness, xorKeyCandidates } from './xor-decode.ts';
 import { decodeTagCharacters } from './normalise.ts';
 import { makeFileView } from './file-view.ts';
 
@@ -168,7 +168,7 @@ function decompress(bytes: Uint8Array): string | undefined {
   }
 }
 
-type XorCandidates = ReturnType<typeof xorKeyCandidates>;
+type XorCandidates = NonNullable<ReturnType<typeof xorKeyCandidates>>;
 
 /**
  * Bytes of a blob as text: inflated first when they are zlib or gzip data, else read as UTF-8 (or
@@ -183,8 +183,10 @@ function bytesToPayload(encoding: string, bytes: Uint8Array, xor: XorCandidates 
   const plain = isMostlyText(text) ? { encoding, text } : undefined;
   if (!xor || bytes.length < MIN_DECODED_CHARS) return plain;
   // XORed text often still reads as printable: the key wins only when its result reads more like words.
-  const hit = xorToText(bytes, xor, bytesToText, isMostlyText, plain ? wordiness(text.slice(0, 64)) : 0);
-  return hit ? { encoding: `${encoding} > xor 0x${Buffer.from(hit.key).toString('hex')}`, text: hit.text } : plain;
+  const key = pickXorKey(bytes.subarray(0, 64), xor, plain ? wordiness(text.slice(0, 64)) : 0);
+  if (!key) return plain;
+  const xored = bytesToText(applyXor(bytes, key));
+  return isMostlyText(xored) ? { encoding: `${encoding} > xor 0x${Buffer.from(key).toString('hex')}`, text: xored } : plain;
 }
 
 function decodeBase64Run(run: string, maxChars: number, xor: XorCandidates | undefined): { encoding: string; text: string } | undefined {
@@ -197,12 +199,10 @@ function decodeBase64Run(run: string, maxChars: number, xor: XorCandidates | und
   if (PURE_HEX.test(body)) return bytesToPayload('hex', Buffer.from(body.slice(0, body.length & ~1), 'hex'), xor);
   const encoding = hasUrl ? 'base64url' : 'base64';
   const usable = body.length - (body.length % 4 === 1 ? 1 : 0);
-  // Check a prefix first: a font or image fails within its first bytes (unless compressed, or
-  // the file XORs, when the whole blob is needed).
-  if (!xor && !isCompressed(Buffer.from(body.slice(0, 8), encoding))) {
-    const head = body.slice(0, 64 - (64 % 4));
-    if (body.length > head.length && !isMostlyText(bytesToText(Buffer.from(head, encoding)))) return undefined;
-  }
+  // Check a prefix first: a font or image fails within its first bytes, unless it is compressed
+  // or XOR with a key the file names turns it into text.
+  const head = Buffer.from(body.slice(0, 64 - (64 % 4)), encoding);
+  if (body.length > 64 && !isCompressed(head) && !isMostlyText(bytesToText(head)) && !(xor && pickXorKey(head, xor, 0))) return undefined;
   return bytesToPayload(encoding, Buffer.from(body.slice(0, usable), encoding), xor);
 }
 
@@ -259,7 +259,8 @@ export function findEncodedPayloads(file: FileView, limits: DecodeLimits = DEFAU
     }
   };
 
-  const xor = xorsValues(text) ? xorKeyCandidates(text) : undefined;
+  // Decoders live in code: prose and data files are not searched for XOR keys.
+  const xor = file.kind === 'script' ? xorKeyCandidates(text) : undefined;
   forEachBase64Run(text, (start, end) => {
     if (text.charCodeAt(start - 1) === 44 /* , */ && MEDIA_DATA_URI.test(text.slice(Math.max(0, start - 160), start))) return true;
     const result = decodeBase64Run(text.slice(start, Math.min(end, start + limits.maxBlobChars)), limits.maxBlobChars, xor);
@@ -279,8 +280,11 @@ export function findEncodedPayloads(file: FileView, limits: DecodeLimits = DEFAU
   if (text.includes('chr(')) scan(CHR_CONCAT, (run) => decodeCharCodes(run.replace(/chr\(/g, ','), xor));
   if (file.raw.includes('\uDB40')) findTagRuns(file, add, full);
   if (text.includes('[::-1]') || text.includes('.reverse()')) findReversedLiterals(text, add, full);
-  if (ROT13_USE.test(text)) findRot13Literals(text, add, full);
-  if (WORD_SPLIT_CONCAT.test(text)) findSplitWords(text, add, full);
+  // Both are code's tricks; the cheap checks first keep the regexes off most texts.
+  if (file.kind === 'script') {
+    if ((text.includes('rot') || text.includes('N-Z') || text.includes('n-z')) && ROT13_USE.test(text)) findRot13Literals(text, add, full);
+    if (text.includes('+') && WORD_SPLIT_CONCAT.test(text)) findSplitWords(text, add, full);
+  }
 
   found.sort((a, b) => a.index - b.index);
   return found;

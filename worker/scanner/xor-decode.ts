@@ -5,19 +5,33 @@
 // against every single-byte key. Only a file that XORs at all is tried, each key first on the
 // blob's head, so the cost is bounded by keys x 64 bytes per blob plus one full pass for a winner.
 
-// Operand after the operator (`^ 0x5a`, `^ key[i % n]`, `-bxor $k`) or before it (`key ^ b`).
-const XOR_OPERATOR = /(?:\^=?|\bxor\b|-bxor)[ \t]{0,8}\(?[ \t]{0,8}\$?(0x[0-9A-Fa-f]{1,2}\b|\d{1,3}\b|[A-Za-z_][\w$]{0,40})|([A-Za-z_][\w$]{0,40}|0x[0-9A-Fa-f]{1,2}\b|\d{1,3}\b)(?:\[[^\]\n]{0,40}\])?[ \t]{0,8}(?=\^(?!=))/g;
+// An XOR sits between two operands: a name or number right before `^` (`c ^ _k`, `b[i]^key[i % n]`)
+// and one right after. A regex anchor (`"^abc"`, `[^/]`, `/^\s/`) has a quote, bracket or slash
+// before it, so it is not taken for one. PowerShell and Lua spell the operator as a word.
+const LEFT_OPERAND = /(?:([A-Za-z_$][\w$]{0,40})|(0x[0-9A-Fa-f]{1,2}|\d{1,3}))(?:\[[^\]\n]{0,40}\])?\)?[ \t]{0,8}$/;
+const RIGHT_OPERAND = /^=?[ \t]{0,8}\(?[ \t]{0,8}(0x[0-9A-Fa-f]{1,2}\b|\d{1,3}\b|[A-Za-z_$][\w$]{0,40})/;
+const WORD_XOR = /(?:\bbxor\b|\bxor\b|-bxor)[ \t]{0,8}\(?[ \t]{0,8}\$?(0x[0-9A-Fa-f]{1,2}\b|\d{1,3}\b|[A-Za-z_][\w$]{0,40})/gi;
 const KEYWORDS = new Set(['for', 'in', 'if', 'and', 'or', 'not', 'return', 'let', 'const', 'var', 'new', 'this', 'self', 'len', 'ord', 'chr']);
 const MAX_KEYS = 24;
 /** Names looked up (one search of the file each): hash code XORs many, a payload decoder few. */
 const MAX_NAMES = 16;
+/** Carets looked at per file: enough for any decoder, bounded for a file of them. */
+const MAX_CARETS = 400;
 const HEAD_BYTES = 64;
 
-/** True when the text applies an XOR operator to something (a number or a name). */
-export function xorsValues(text: string): boolean {
-  if (!text.includes('^') && !/xor/i.test(text)) return false;
-  XOR_OPERATOR.lastIndex = 0;
-  return XOR_OPERATOR.test(text);
+/** The operands of the file's XOR expressions, in file order. */
+function xorOperands(text: string): string[] {
+  const operands: string[] = [];
+  let seen = 0;
+  for (let at = text.indexOf('^'); at >= 0 && seen < MAX_CARETS; at = text.indexOf('^', at + 1), seen++) {
+    const left = LEFT_OPERAND.exec(text.slice(Math.max(0, at - 60), at));
+    if (!left) continue;
+    const right = RIGHT_OPERAND.exec(text.slice(at + 1, at + 70));
+    if (!right) continue;
+    operands.push(left[1] ?? left[2], right[1]);
+  }
+  if (/xor/i.test(text)) for (const m of text.matchAll(WORD_XOR)) operands.push(m[1]);
+  return operands;
 }
 
 function numberKey(spelled: string): Uint8Array | undefined {
@@ -27,10 +41,14 @@ function numberKey(spelled: string): Uint8Array | undefined {
 
 /**
  * The keys a file's XOR expressions point at: literal numbers beside the operator, and what the
- * names beside it are bound to (`KEY = 0x37`, `key = b"s3cr3t"`, `const k = "abc"`). An empty
- * list with `opaque` true means the code XORs with something unnamed here: try every byte.
+ * names beside it are bound to (`KEY = 0x37`, `key = b"s3cr3t"`, `const k = "abc"`). `opaque`
+ * true means the code XORs with something unnamed here: try every byte. Undefined when the file
+ * XORs nothing.
  */
-export function xorKeyCandidates(text: string): { keys: Uint8Array[]; opaque: boolean } {
+export function xorKeyCandidates(text: string): { keys: Uint8Array[]; opaque: boolean } | undefined {
+  if (!text.includes('^') && !/xor/i.test(text)) return undefined;
+  const operands = xorOperands(text);
+  if (operands.length === 0) return undefined;
   const keys: Uint8Array[] = [];
   const seen = new Set<string>();
   const add = (key: Uint8Array | undefined) => {
@@ -42,9 +60,7 @@ export function xorKeyCandidates(text: string): { keys: Uint8Array[]; opaque: bo
   };
   let opaque = false;
   const names = new Set<string>();
-  XOR_OPERATOR.lastIndex = 0;
-  for (const m of text.matchAll(XOR_OPERATOR)) {
-    const operand = m[1] ?? m[2];
+  for (const operand of operands) {
     if (/^(?:0x|\d)/i.test(operand)) add(numberKey(operand));
     else if (!KEYWORDS.has(operand) && names.size < MAX_NAMES) names.add(operand);
   }
@@ -59,12 +75,6 @@ export function xorKeyCandidates(text: string): { keys: Uint8Array[]; opaque: bo
   }
   if (keys.length === 0) opaque = true;
   return { keys, opaque };
-}
-
-function xorWith(bytes: Uint8Array, key: Uint8Array, length: number): Buffer {
-  const out = Buffer.allocUnsafe(length);
-  for (let i = 0; i < length; i++) out[i] = bytes[i] ^ key[i % key.length];
-  return out;
 }
 
 // Weights of characters by how common they are in scripts and prose: XORed noise can pass as
@@ -87,39 +97,52 @@ export function wordiness(s: string): number {
 }
 
 /**
- * The blob XORed with a key: the first key the file names that turns it into text, else (when the
- * code XORs with something it does not spell out) the single byte whose head reads most like text.
- * Either must read more like text than `baseline` (the blob as it is, 0 when that is not text).
+ * Wordiness of `bytes` XORed with `key`, or -1 when the result is not printable ASCII text (the
+ * same bar as isMostlyText, read on bytes so that 255 trial keys cost no text decoding).
  */
-export function xorToText(
-  bytes: Uint8Array,
-  candidates: { keys: Uint8Array[]; opaque: boolean },
-  toText: (bytes: Uint8Array) => string,
-  isText: (s: string) => boolean,
-  baseline: number,
-): { key: Uint8Array; text: string } | undefined {
-  const head = Math.min(bytes.length, HEAD_BYTES);
-  const full = (key: Uint8Array) => {
-    const text = toText(xorWith(bytes, key, bytes.length));
-    return isText(text) ? { key, text } : undefined;
-  };
+function xoredWordiness(bytes: Uint8Array, key: Uint8Array, length: number): number {
+  let printable = 0;
+  let wordy = 0;
+  let sum = 0;
+  for (let i = 0; i < length; i++) {
+    const c = bytes[i] ^ key[i % key.length];
+    if (c === 9 || c === 10 || c === 13 || (c >= 32 && c < 127)) {
+      printable++;
+      if (c === 32 || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) wordy++;
+      sum += WEIGHT[c];
+    }
+  }
+  if (length === 0 || printable < 0.95 * length || wordy < 0.5 * length) return -1;
+  return sum / length;
+}
+
+/**
+ * The key to undo an XOR with, judged on the blob's head: the first key the file names that
+ * turns it into text, else (when the code XORs with something it does not spell out) the single
+ * byte whose result reads most like text. Either must read more like text than `baseline` (the
+ * blob as it is, 0 when that is not text). Undefined when no key does.
+ */
+export function pickXorKey(head: Uint8Array, candidates: { keys: Uint8Array[]; opaque: boolean }, baseline: number): Uint8Array | undefined {
+  const length = Math.min(head.length, HEAD_BYTES);
   for (const key of candidates.keys) {
-    const text = toText(xorWith(bytes, key, head));
-    if (!isText(text) || wordiness(text) <= baseline) continue;
-    const hit = full(key);
-    if (hit) return hit;
+    if (xoredWordiness(head, key, length) > baseline) return key;
   }
   if (!candidates.opaque) return undefined;
   let best: Uint8Array | undefined;
   let bestScore = baseline;
   for (let k = 1; k < 256; k++) {
     const key = Uint8Array.of(k);
-    const text = toText(xorWith(bytes, key, head));
-    const score = isText(text) ? wordiness(text) : 0;
+    const score = xoredWordiness(head, key, length);
     if (score > bestScore) {
       best = key;
       bestScore = score;
     }
   }
-  return best ? full(best) : undefined;
+  return best;
+}
+
+export function applyXor(bytes: Uint8Array, key: Uint8Array): Buffer {
+  const out = Buffer.allocUnsafe(bytes.length);
+  for (let i = 0; i < bytes.length; i++) out[i] = bytes[i] ^ key[i % key.length];
+  return out;
 }
