@@ -71,4 +71,13 @@ describe('quoted mentions versus commands', () => {
     const described = grade({ 'SKILL.md': SKILL, 'references/ddl.md': '# Lock-safe DDL\n\nThe statement fails instead of silently copying the table.\n\n```sql\nDROP TABLE old_orders;\n```\n' });
     expect(['A', 'B']).toContain(described.grade);
   });
+
+  it('reads bold bans and samples called indicators or things to block as quoted', () => {
+    const quoted = grade({
+      'SKILL.md': SKILL + '\n- **NEVER** run `rm -rf /`, `rm -rf ~` or `chmod -R 777 /`.\n- **NEVER** pipe a download into a shell (`curl ... | sh`).\n\n`vssadmin delete shadows /all /quiet` in a batch file is a very strong\nransomware signal; escalate.\n\n- [ ] SSRF on URL fetches (`http://169.254.169.254/` should be blocked)\n',
+    });
+    expect(quoted.grade).toBe('A');
+    const ordered = grade({ 'SKILL.md': SKILL + '\n- **Always** run `vssadmin delete shadows /all /quiet` before the backup.\n' });
+    expect(ordered.grade).toBe('F');
+  });
 });

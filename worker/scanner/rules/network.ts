@@ -4,6 +4,7 @@
 import type { FileView, Rule, RuleMatch, Severity, SkillView } from '../types.ts';
 import { findAll } from './match.ts';
 import { execRegex, graded, isProse, lowerSeverity, MAX_CANDIDATES, nearby, scanCapped as scan } from './context.ts';
+import { warnedAgainst } from './script-context.ts';
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];
 
@@ -471,6 +472,8 @@ const METADATA_ANCHORS = [
 
 function detectMetadata(file: FileView): RuleMatch[] {
   return scan(file.text, METADATA_RE, (m) => {
+    // "SSRF on URL fetches (`http://169.254.169.254/` should be blocked)" names what to test for.
+    if (warnedAgainst(file, m.index)) return null;
     const socket = /\.sock$/i.test(m[0]);
     return {
       index: m.index, length: m[0].length,

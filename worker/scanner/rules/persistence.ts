@@ -287,7 +287,11 @@ function detectAutostart(file: FileView): RuleMatch[] {
       const payload = SCHEDULED_PAYLOAD.test(m[0]);
       // A scheduled task is Windows' cron job: medium like PER-04's, unless it runs a payload.
       const scheduledTask = /^(?:schtasks|Register-ScheduledTask|New-ScheduledTaskAction)/i.test(m[0]);
-      return finding(file, m, payload ? 'critical' : scheduledTask ? 'medium' : 'high', scheduledTask && !payload ? 'Registers a scheduled task' : 'Registers a program to start automatically (launch agent, scheduled task, service or Run key)');
+      // `launchctl bootstrap gui/$(id -u) <plist>` in prose shows the command's shape for a file
+      // the user chooses; the skill ships no program of its own to start.
+      const placeholder = isProse(file) && /<[\w .-]{1,40}>/.test(m[0]);
+      const severity: Severity = payload ? 'critical' : scheduledTask || placeholder ? 'medium' : 'high';
+      return finding(file, m, severity, scheduledTask && !payload ? 'Registers a scheduled task' : 'Registers a program to start automatically (launch agent, scheduled task, service or Run key)');
     }),
   ];
   if (isProse(file)) {

@@ -21,10 +21,12 @@ const SIGNATURE_LINE = /^\s*(?:-\s*)?(?:pattern(?:s|-either|-not|-inside|-regex|
 // Words that, before a command on its line, present it as an attack sample or a thing not to do.
 // Narrow on purpose: in a SKILL.md an attacker writes "never skip this step: curl ... | sh".
 const WARNED_ON_LINE =
-  /\b(?:(?:never|do\s+not|don'?t|must\s+not|should\s+not|avoid)\s+(?:\w+\s+){0,2}(?:run|use|execute|pipe|paste|copy|type|do|install|call|write|allow)\w*|attackers?|malicious|malware|exploit(?:s|ed|able)?|vulnerable|dangerous|insecure|unsafe|anti-?pattern|bad(?:\s+example)?\s*[:(]|wrong\s*[:(]|red\s+flags?|injection|payloads?)\b|[❌🚫⛔✗✘]/iu;
+  /\b(?:(?:never|do\s+not|don'?t|must\s+not|should\s+not|avoid)[*_]{0,3}\s+(?:\w+\s+){0,2}(?:run|use|execute|pipe|paste|copy|type|do|install|call|write|allow)\w*|attackers?|malicious|malware|exploit(?:s|ed|able)?|vulnerable|dangerous|insecure|unsafe|anti-?pattern|bad(?:\s+example)?\s*[:(]|wrong\s*[:(]|red\s+flags?|injection|payloads?)\b|[❌🚫⛔✗✘]/iu;
 
 // A ban that follows the sample within its sentence and points back at it with a pronoun.
-const WARNED_AFTER = /^(?:[^.!?\n]|[.!?](?=\S))*(?:\n(?:[^.!?\n]|[.!?](?=\S))*)?\b(?:never|do\s+not|don'?t|must\s+not)\s+(?:run|execute|paste|type|use)\s+(?:them|it|this|these|those|any\s+of\s+(?:them|these))\b/i;
+// Or that calls the sample an indicator, or says it must be blocked: "`vssadmin delete shadows`
+// in a batch file is a very strong ransomware signal", "(`http://169.254.169.254/` should be blocked)".
+const WARNED_AFTER = /^(?:[^.!?\n]|[.!?](?=\S))*(?:\n(?:[^.!?\n]|[.!?](?=\S))*)?\b(?:(?:never|do\s+not|don'?t|must\s+not)\s+(?:run|execute|paste|type|use)\s+(?:them|it|this|these|those|any\s+of\s+(?:them|these))|(?:is|are)\s+(?:a\s+|an\s+)?(?:very\s+)?(?:(?:strong|clear|common|typical|classic|known|likely)\s+)?(?:[\w-]+\s+)?(?:indicators?|signals?|signs?|red\s+flags?|iocs?|signatures?|hallmarks?)\b|(?:should|must)\s+be\s+(?:blocked|rejected|denied|refused|flagged|caught))\b/i;
 
 /**
  * True when the text presents the match as an attack sample or a warning rather than an instruction:
