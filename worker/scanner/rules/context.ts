@@ -37,6 +37,9 @@ export function scan(
 /** Matches a rule looks at before giving up on a file: a bound for texts full of near-misses. */
 export const MAX_CANDIDATES = 4000;
 
+/** Between two words of a command, in a shell line or an argument list: `op item get`, `["op", "item", "get"`. */
+export const ARGV_GAP = String.raw`(?:\s+|["']\s*,\s*["'])`;
+
 /** `scan` that stops after MAX_CANDIDATES matches. */
 export function scanCapped(text: string, re: RegExp, visit: (m: RegExpExecArray) => RuleMatch | null, max = 20): RuleMatch[] {
   return scan(text, re, visit, max, MAX_CANDIDATES);

@@ -12,7 +12,7 @@ import {
   warnedAgainst,
 } from './script-context.ts';
 import { lineBounds } from '../line-table.ts';
-import { isProse, lowerSeverity, matchAllRegex, onePerLine, scan, testRegex } from './context.ts';
+import { ARGV_GAP, isProse, lowerSeverity, matchAllRegex, onePerLine, scan, testRegex } from './context.ts';
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];
 
@@ -520,7 +520,6 @@ function detectBackground(file: FileView): RuleMatch[] {
 
 // Between the words of a command, or between the quoted items of an argument list:
 // spctl --master-disable as much as system('spctl', '--master-disable').
-const ARGV_GAP = String.raw`(?:\s+|["']\s*,\s*["'])`;
 const SECURITY_OFF = new RegExp(
   String.raw`\bsetenforce\s+0\b|\bSELINUX\s*=\s*disabled\b|\bufw\s+disable\b|\biptables\s+(?:-t\s+\w+\s+)?(?:-F|--flush|-X)\b|\biptables\s+-P\s+(?:INPUT|FORWARD)\s+ACCEPT\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:--now\s+)?(?:firewalld|ufw|apparmor|auditd|fail2ban|clamav\w*|falcon-sensor|osqueryd|wazuh-agent|sentinel\w*|mdatp|crowdstrike\w*)\b|\bspctl${ARGV_GAP}--(?:master|global)-disable\b|\bcsrutil${ARGV_GAP}disable\b|\bSet-MpPreference\b[^\n]{0,400}-Disable\w+\s+\$?(?:true|1)\b|\bAdd-MpPreference\b[^\n]{0,400}-Exclusion(?:Path|Process|Extension)\b|\bnetsh\s+(?:adv)?firewall\s+set\s+[^\n]{0,400}\bstate\s+off\b|\bSet-ExecutionPolicy\s+(?:Bypass|Unrestricted)\b[^\n]{0,400}-Scope\s+(?:LocalMachine|CurrentUser)\b`,
   'gi',
