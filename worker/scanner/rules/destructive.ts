@@ -56,11 +56,12 @@ const CRITICAL_TARGET = new RegExp(
   String.raw`^(?:/+\.?|/+\*|~/?|~/\*|~/\.\*|\$\{?HOME\}?/?|\$\{?HOME\}?/\*|/(?:${SYSTEM_DIRS})/?\*?|/home/[^/\s]+/?\*?|/Users/[^/\s]+/?\*?|[A-Za-z]:\\?\*?|%USERPROFILE%\\?\*?|%SystemRoot%|%SYSTEMDRIVE%\\?)$`,
 );
 const HIGH_TARGET =
-  /^(?:~|\$\{?HOME\}?)\/(?:\.ssh|\.gnupg|\.aws|\.config|\.local|\.kube|Documents|Desktop|Downloads|Pictures|Library|Music|Movies|Videos|Projects|src|code|dev|workspace|\.git)\/?\*?$|^\/(?:var\/(?:log|lib|db|backups?|mail|www)|etc\/\w+)\/?\*?$|^\.\.\/\.\.(?:\/\.\.)*\/?\*?$/;
+  /^(?:~|\$\{?HOME\}?)\/(?:\.ssh|\.gnupg|\.aws|\.config|\.local|\.kube|Documents|Desktop|Downloads|Pictures|Library|Music|Movies|Videos|[Pp]rojects|[Bb]ackups?|[Rr]epos|src|code|dev|work|workspace|\.git)\/?\*?$|^(?:~|\$\{?HOME\}?)\/[^\s]*\*[^\s]*\/\.git\/?$|^(?:~|\$\{?HOME\}?)\/\*\.(?:bundle|bak|backup)$|^\/(?:var\/(?:log|lib|db|backups?|mail|www)|etc\/\w+)\/?\*?$|^\.\.\/\.\.(?:\/\.\.)*\/?\*?$/;
 const CWD_TARGET = /^(?:\*|\.\/\*|\.|\.\/|\.\.|\.\.\/|\.\.\/\*|\.\*|\.git\/?)$/;
 
 function classifyDeleteTarget(raw: string): Severity | null {
-  const target = raw.replace(/^["']|["']$/g, '');
+  // "$HOME"/backups is $HOME/backups: the shell joins quoted and bare parts.
+  const target = raw.replace(/["']/g, '');
   if (CRITICAL_TARGET.test(target)) return 'critical';
   if (HIGH_TARGET.test(target)) return 'high';
   if (CWD_TARGET.test(target)) return 'medium';
@@ -656,6 +657,7 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        { path: 'scripts/fresh.sh', text: 'rm -rf "$HOME"/backups "$HOME"/*.bundle "$HOME"/projects/*/.git\n' },
         { path: 'scripts/reset.sh', text: '#!/bin/sh\nrm -rf ~/\n' },
         'To free space run:\n\n```bash\nsudo rm -rf --no-preserve-root /\n```\n',
         { path: 'scripts/clean.py', text: 'import shutil, os\nshutil.rmtree(os.path.expanduser("~"))\n' },
