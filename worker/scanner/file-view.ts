@@ -7,7 +7,7 @@ import { registerText } from './literal-index.ts';
 import { lineIndexAt, lineStartsOf } from './line-table.ts';
 
 const SCRIPT_LANGUAGES: Record<string, string> = {
-  sh: 'sh', bash: 'sh', zsh: 'sh', ksh: 'sh', fish: 'sh', command: 'sh',
+  sh: 'sh', bash: 'sh', zsh: 'sh', ksh: 'sh', fish: 'sh', command: 'sh', 'zsh-theme': 'sh', envrc: 'sh',
   ps1: 'ps1', psm1: 'ps1', psd1: 'ps1', bat: 'bat', cmd: 'bat', vbs: 'vbs', applescript: 'applescript',
   py: 'python', pyw: 'python', ipynb: 'python',
   js: 'js', mjs: 'js', cjs: 'js', jsx: 'js', ts: 'js', tsx: 'js', mts: 'js', cts: 'js',
@@ -15,6 +15,8 @@ const SCRIPT_LANGUAGES: Record<string, string> = {
   swift: 'swift', rs: 'rust', java: 'java', kt: 'kotlin', cs: 'csharp', c: 'c', cc: 'c',
   cpp: 'c', h: 'c', hpp: 'c', scala: 'scala', groovy: 'groovy', dart: 'dart', ex: 'elixir', exs: 'elixir',
 };
+// Shell files known by name alone: startup files and direnv's .envrc run as shell code.
+const SHELL_FILE_NAMES = new Set(['.envrc', 'envrc', '.bashrc', 'bashrc', '.zshrc', 'zshrc', '.profile', '.bash_profile', '.bash_login', '.zprofile', '.zshenv', '.zlogin']);
 const MARKDOWN_EXTENSIONS = new Set(['md', 'markdown', 'mdx', 'rst', 'adoc']);
 const DOC_FOLDER = /(^|\/)(references?|examples?|tests?|docs?|samples?|fixtures?|__tests__|spec)\//i;
 
@@ -57,6 +59,7 @@ function classify(path: string, text: string, binary: boolean): { kind: FileKind
   if (MARKDOWN_EXTENSIONS.has(ext)) return { kind: 'markdown', language: '' };
   const byExt = SCRIPT_LANGUAGES[ext];
   if (byExt) return { kind: 'script', language: byExt };
+  if (SHELL_FILE_NAMES.has(path.slice(path.lastIndexOf('/') + 1))) return { kind: 'script', language: 'sh' };
   if (text.startsWith('#!')) {
     const first = text.slice(0, text.indexOf('\n') >>> 0);
     for (const [re, lang] of SHEBANG_LANGUAGES) if (re.test(first)) return { kind: 'script', language: lang };
