@@ -42,7 +42,6 @@ function crossesCodeSpans(file: FileView, index: number, end: number): boolean {
   return true;
 }
 
-
 /** True when a match is a listed mention (see above). */
 export function spansSeparateMentions(file: FileView, index: number, length: number): boolean {
   if (length < 2) return false;

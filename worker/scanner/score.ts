@@ -35,7 +35,9 @@
 //   reference document deducts 12 (40 x 0.3) and does not force an F by itself. Rules about
 //   hidden content (invisible tag or bidi characters, instructions in HTML comments or hidden
 //   markup) are never in documentation context, and neither is anything inside an HTML comment
-//   (documentation-context.ts): what a reader cannot see is no quoted example.
+//   (documentation-context.ts): what a reader cannot see is no quoted example. Nor is anything in
+//   a file that tells the agent to skip the user's confirmation (TPA-05, medium or worse) or to
+//   keep a sensitive step from the user (SOC-01, high or worse): such a file gives orders.
 //
 // Grades (api-spec 3.1): A 90-100, B 75-89, C 60-74, D 40-59, F 0-39. Order, best to worst:
 // A, B, C, D, F.
