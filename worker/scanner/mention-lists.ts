@@ -8,12 +8,14 @@ import { fenceAt } from './rules/credential-access.ts';
 
 // Names that say a list holds things to look for rather than things to do.
 const INDICATOR_NAME =
-  /(?:suspicious|suspect|patterns?|indicators?|iocs?|signatures?|red_?flags?|danger(?:ous)?|risky|bad|blocklist|blacklist|denylist|deny|forbidden|banned|keywords?|needles?|markers?|rules?|malicious|watch_?list|checks?|detect(?:ors?|ions?)?|heuristics?)/i;
+  /(?:suspicious|suspect|patterns?|indicators?|iocs?|signatures?|red_?flags?|flags?|danger(?:ous)?|risky|bad|blocklist|blacklist|denylist|deny|forbidden|banned|keywords?|needles?|markers?|rules?|malicious|watch_?list|checks?|detect(?:ors?|ions?)?|heuristics?)/i;
 // The statement a list belongs to: `NAME = [`, `NAME: list = (`, `$NAME = @(`, `"NAME": [`, or a
 // pattern literal `$NAME = '...|...'`.
 const LIST_HEAD = /(?:^|\n)[ \t]*(?:(?:const|let|var|my|our|readonly)\s+)?["']?\$?([A-Za-z_][\w]*)["']?\s*(?::[^=\n]{0,40})?(?:=|:)\s*(?:@?[[({]|[bruBRU]{0,2}["'])/g;
-// From the list's opening to the match: only whole literal items, then the open item the match is in.
-const ITEMS_SO_FAR = /^(?:@?[[({]\s*)?(?:[bruBRU]{0,2}(?:"[^"\n]*"|'[^'\n]*')\s*,\s*)*[bruBRU]{0,2}["'][^"'\n]*$/;
+// From the list's opening to the match: only whole items (literals, or `"key": literal` pairs of
+// a dict), then the item the match is in or starts.
+const LIT = String.raw`[bruBRU]{0,2}(?:"[^"\n]*"|'[^'\n]*')`;
+const ITEMS_SO_FAR = new RegExp(String.raw`^(?:@?[[({]\s*)?(?:(?:${LIT}\s*:\s*)?${LIT}\s*,\s*)*(?:(?:${LIT}\s*:\s*)?[bruBRU]{0,2}["'][^"'\n]*)?$`);
 // Within the match, a line break may only lead to the next item.
 const BREAK_TO_CODE = /\n(?![ \t]*[bruBRU]{0,2}["'])/;
 
@@ -21,12 +23,16 @@ function inIndicatorList(text: string, index: number, end: number): boolean {
   if (BREAK_TO_CODE.test(text.slice(index, end))) return false;
   const from = Math.max(0, index - 800);
   const window = text.slice(from, index);
-  let head: RegExpExecArray | undefined;
+  const heads: RegExpExecArray[] = [];
   LIST_HEAD.lastIndex = 0;
-  for (const m of window.matchAll(LIST_HEAD)) head = m;
-  if (!head || !INDICATOR_NAME.test(head[1])) return false;
-  // The head's last character opens the list or the pattern literal.
-  return ITEMS_SO_FAR.test(window.slice(head.index + head[0].length - 1));
+  for (const m of window.matchAll(LIST_HEAD)) heads.push(m);
+  // The nearest heads first: a dict's own name sits above the keys of its entries.
+  for (const head of heads.reverse().slice(0, 6)) {
+    if (!INDICATOR_NAME.test(head[1])) continue;
+    // The head's last character opens the list or the pattern literal.
+    if (ITEMS_SO_FAR.test(window.slice(head.index + head[0].length - 1))) return true;
+  }
+  return false;
 }
 
 // What separates the code spans of a list in a sentence: `a`, `b` or `c`; `a` + `b`; `a`/`b`.

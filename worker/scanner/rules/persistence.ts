@@ -446,7 +446,12 @@ function detectAgentSettings(file: FileView, skill: SkillView): RuleMatch[] {
         )
       : []),
     ...(file.kind === 'script' && testRegex(CONFIG_WRITE_CALL, text)
-      ? scan(text, WILDCARD_GRANT, (m) => finding(file, m, adjust('high'), `Grants the agent ${text.slice(m.index + 1, m.index + m[0].length - 1)} in its settings: every such call runs without asking`))
+      ? scan(text, WILDCARD_GRANT, (m) => {
+          // Added to an allow list on the same line; a set of grants to refuse is no grant.
+          const line = lineBounds(text, m.index);
+          if (!/allow/i.test(text.slice(line.start, line.end))) return null;
+          return finding(file, m, adjust('high'), `Grants the agent ${text.slice(m.index + 1, m.index + m[0].length - 1)} in its settings: every such call runs without asking`);
+        })
       : []),
     ...scan(text, PERMISSION_BYPASS, (m) =>
       finding(file, m, adjust('high'), 'Agent configured to skip permission prompts or the sandbox'),
@@ -524,7 +529,12 @@ function detectBackground(file: FileView): RuleMatch[] {
           : 'Process detached from the session: it keeps running after the agent stops',
       );
     }),
-    ...scan(text, HIDDEN_CHMOD, (m) => finding(file, m, 'medium', `Executable written to the hidden path ${m[1]}`)),
+    ...scan(text, HIDDEN_CHMOD, (m) => {
+      // `mkdir -p ~/.ssh && chmod 700 ~/.ssh`: a folder made private, not a program made runnable.
+      const dir = m[1].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      if (new RegExp(String.raw`\bmkdir\s+(?:-\w+\s+)*["']?${dir}["']?(?=[\s;&|]|$)`).test(text)) return null;
+      return finding(file, m, 'medium', `Executable written to the hidden path ${m[1]}`);
+    }),
   ];
 }
 
@@ -787,6 +797,7 @@ export const rules: Rule[] = [
         'Add this server to ~/.cursor/mcp.json so it starts with every session.',
       ],
       noMatch: [
+        { path: 'scripts/add_rule.py', text: 'FORBIDDEN = {"Bash(*)", "Bash", "WebFetch(*)"}\nif rule in FORBIDDEN:\n    sys.exit("refusing a blanket rule")\n' },
         { path: 'scripts/show.mjs', text: "const c = path.join(home, '.cursor', 'mcp.json');\nconst cfg = JSON.parse(fs.readFileSync(c, 'utf8'));\nconsole.log(Object.keys(cfg.mcpServers));\n" },
         'Permission modes are documented at https://docs.example.org/settings; ask the user before changing them.',
         { path: 'tsconfig.json', text: '{ "compilerOptions": { "paths": { "hooks": ["@/hooks"] } } }\n' },
