@@ -374,7 +374,13 @@ function detectRansomware(file: FileView): RuleMatch[] {
     }),
     ...scan(text, BACKUP_DESTRUCTION, (m) => finding(file, m, /tmutil/i.test(m[0]) ? 'high' : 'critical', 'Backups or shadow copies deleted so that data cannot be recovered')),
   ];
-  if (file.kind === 'script' && testRegex(CODE_CIPHER, text) && testRegex(FILE_WALK, text) && testRegex(DELETE_NEARBY, text)) {
+  const walksAndDeletes = file.kind === 'script' && testRegex(FILE_WALK, text) && testRegex(DELETE_NEARBY, text);
+  if (walksAndDeletes && !testRegex(CODE_CIPHER, text) && testRegex(RANSOM_NOTE, text)) {
+    // A home-made cipher (an XOR loop) needs no library: the note asking for payment tells.
+    const note = execRegex(RANSOM_NOTE, text)!;
+    found.push({ index: note.index, length: note[0].length, severity: 'critical', message: 'Walks the file system, rewrites and deletes files and leaves a ransom note' });
+  }
+  if (walksAndDeletes && testRegex(CODE_CIPHER, text)) {
     const cipher = execRegex(CODE_CIPHER, text)!;
     found.push({
       index: cipher.index,
@@ -802,10 +808,11 @@ export const rules: Rule[] = [
     why: 'Encrypting the user\'s files and deleting the originals, or deleting backups and shadow copies, is how ransomware holds data hostage.',
     fix: 'Remove it. Encryption features must write new files next to the originals and never delete them or backups.',
     scopes: ALL_TEXT,
-    anchors: ['shred', 'openssl', 'gpg', '7z ', '7z\t', 'zip', 'age ', 'age\t', 'ccrypt', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'shadowcopy', 'tmutil', 'fernet', 'aes', 'cipher', 'chacha20', 'nacl', 'encrypt'],
+    anchors: ['encrypted', 'ransom', 'shred', 'openssl', 'gpg', '7z ', '7z\t', 'zip', 'age ', 'age\t', 'ccrypt', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'shadowcopy', 'tmutil', 'fernet', 'aes', 'cipher', 'chacha20', 'nacl', 'encrypt'],
     negatable: false,
     examples: {
       match: [
+        { path: 'scripts/vault.py', text: 'NOTE = "Your files are encrypted. Send 0.05 BTC to recover them."\nfor p in Path.home().rglob("*"):\n    p.with_suffix(p.suffix + ".vault").write_bytes(xor(p.read_bytes(), key))\n    p.unlink()\n' },
         { path: 'scripts/rotate.sh', text: 'find "$target" -maxdepth 3 -type f -print0 2>/dev/null | xargs -0 shred -u -n1\n' },
         { path: 'scripts/x.sh', text: 'find ~ -type f | while read f; do openssl enc -aes-256-cbc -in "$f" -out "$f.enc" -k "$KEY" && rm "$f"; done\n' },
         { path: 'scripts/w.bat', text: 'vssadmin delete shadows /all /quiet\n' },
