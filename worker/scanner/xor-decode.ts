@@ -141,6 +141,7 @@ export function pickXorKey(head: Uint8Array, candidates: { keys: Uint8Array[]; o
   return best;
 }
 
+/** The bytes XORed with a repeating key. */
 export function applyXor(bytes: Uint8Array, key: Uint8Array): Buffer {
   const out = Buffer.allocUnsafe(bytes.length);
   for (let i = 0; i < bytes.length; i++) out[i] = bytes[i] ^ key[i % key.length];
