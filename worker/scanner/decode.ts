@@ -333,7 +333,7 @@ function findSplitWords(text: string, add: (encoding: string, index: number, dec
 // rot13 through tr (Ruby, shell), codecs (Python) or PHP: the literals it turns back are rescanned
 // when they read more like text afterwards ("phey -f uggcf://... | fu" is "curl -s https://... | sh").
 const ROT13_USE = /\btr\b\(?\s*["'](?:A-Za-z|a-zA-Z)["']\s*,?\s*["'](?:N-ZA-Mn-za-m|n-za-mN-ZA-M)["']|["']rot_?13["']|\bstr_rot13\b/;
-const LITERAL = /"([^"\n\\]{12,2000})"|'([^'\n\\]{12,2000})'/g;
+const LITERAL = new RegExp(QUOTED, 'g');
 
 function rot13(s: string): string {
   return s.replace(/[A-Za-z]/g, (c) => {

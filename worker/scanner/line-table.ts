@@ -60,3 +60,9 @@ export function lineBounds(text: string, index: number): { start: number; end: n
   const end = newline >= index && newline < index + LINE_WINDOW ? newline : Math.min(text.length, index + LINE_WINDOW);
   return { start, end };
 }
+
+/** The text of the line holding `index`, within the same window as lineBounds. */
+export function lineText(text: string, index: number): string {
+  const { start, end } = lineBounds(text, index);
+  return text.slice(start, end);
+}

@@ -6,7 +6,7 @@
 import { Buffer } from 'node:buffer';
 import type { FileView, Rule, RuleMatch, Severity, SkillView } from '../types.ts';
 import { execRegex, lowerSeverity, matchAllRegex, scan, SEVERITY_ORDER, testRegex } from './context.ts';
-import { lineBounds } from '../line-table.ts';
+import { lineBounds, lineText } from '../line-table.ts';
 import { firstUrlIn, hostTierOf, isFirstPartyHost, type HostTier } from './hosts.ts';
 import {
   isCommentLine,
@@ -403,11 +403,6 @@ const LISTENING_SERVER = /\bTCPServer\.new\s*\(|\bnet\.createServer\s*\(|\.bind\
 const CLIENT_INPUT = /\.(?:gets|readline|recv|read)\b|\.on\(\s*["']data["']|bufio\.NewReader|\bsocket_read\b/;
 const SHELL_RUN = /["'](?:\/bin\/)?(?:ba|z)?sh["']\s*,\s*["']-c["']|\bOpen3\.(?:capture\w*|popen\w*)\s*\(|\bsubprocess\.\w+\s*\([^)\n]{0,80}shell\s*=\s*True|\bos\.(?:system|popen)\s*\(|\bchild_process\b|\bexecSync\s*\(|\bexec\.Command\s*\(\s*["'](?:\/bin\/)?(?:ba)?sh["']|\bshell_exec\s*\(|`\s*#\{/;
 const PLACEHOLDER_HOST = /\b(?:ATTACKER|LHOST|RHOST|YOUR|REMOTE|LISTENER)_?(?:IP|HOST|ADDR(?:ESS)?)?\b|<(?:ip|host|lhost|attacker[\w -]{0,12}|your[\w -]{0,12})>|\bIP\s+PORT\b/;
-
-function lineText(text: string, index: number): string {
-  const { start, end } = lineBounds(text, index);
-  return text.slice(start, end);
-}
 
 function detectReverseShell(file: FileView): RuleMatch[] {
   if (skipFile(file)) return [];

@@ -9,7 +9,7 @@ import {
   isDetectionRuleFile,
   warnedAgainst,
 } from './script-context.ts';
-import { lineBounds } from '../line-table.ts';
+import { lineBounds, lineText } from '../line-table.ts';
 import { execRegex, isProse, lowerSeverity, scan, testRegex } from './context.ts';
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];
@@ -248,8 +248,7 @@ function detectDestructiveGit(file: FileView): RuleMatch[] {
   const found = [
     ...(file.kind === 'script' && testRegex(RECURSIVE_DELETE, text)
       ? scan(text, GIT_IN_DELETE_LIST, (m) => {
-          const bounds = lineBounds(text, m.index);
-          const line = text.slice(bounds.start, bounds.end);
+          const line = lineText(text, m.index);
           // An item of a list: an array still open before it (`ARTIFACTS=(`, `DIRS = [`) or a for
           // loop's words; `ls .git package.json` or a path test is no list.
           if (!inOpenList(text, m.index) && !/^\s*for\s+\w+\s+in\s/.test(line)) return null;

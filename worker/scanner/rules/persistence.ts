@@ -11,16 +11,10 @@ import {
   isDetectionRuleFile,
   warnedAgainst,
 } from './script-context.ts';
-import { lineBounds } from '../line-table.ts';
+import { lineBounds, lineText } from '../line-table.ts';
 import { ARGV_GAP, isProse, lowerSeverity, matchAllRegex, onePerLine, scan, testRegex } from './context.ts';
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];
-
-/** The text of the line holding `index`. */
-function lineText(text: string, index: number): string {
-  const { start, end } = lineBounds(text, index);
-  return text.slice(start, end);
-}
 
 /** Severity lowered on script comment lines and in container build files (they configure an image). */
 function placed(file: FileView, index: number, severity: Severity): Severity {
@@ -448,8 +442,7 @@ function detectAgentSettings(file: FileView, skill: SkillView): RuleMatch[] {
     ...(file.kind === 'script' && testRegex(CONFIG_WRITE_CALL, text)
       ? scan(text, WILDCARD_GRANT, (m) => {
           // Added to an allow list on the same line; a set of grants to refuse is no grant.
-          const line = lineBounds(text, m.index);
-          if (!/allow/i.test(text.slice(line.start, line.end))) return null;
+          if (!/allow/i.test(lineText(text, m.index))) return null;
           return finding(file, m, adjust('high'), `Grants the agent ${text.slice(m.index + 1, m.index + m[0].length - 1)} in its settings: every such call runs without asking`);
         })
       : []),
