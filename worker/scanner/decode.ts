@@ -1,6 +1,7 @@
 // Evasion by encoding: a payload hidden as base64, hex, escaped bytes, character codes or Unicode
 // tag characters is decoded and scanned again with every rule, so `echo Y3VybC...| base64 -d | sh`
-// is judged by what it runs, not by how it looks. Only decodings that read as text are kept:
+// is judged by what it runs, not by how it looks (string literals the code reverses, rot13s or
+// glues together: literal-tricks.ts; XOR: xor-decode.ts). Only decodings that read as text are kept:
 // fonts, images, hashes, keys and minified data decode to bytes that are not text and are dropped.
 // Everything is bounded (blob size, payloads per file, decoded bytes per file, depth 2) and each
 // finder is one pass over the text (a character scan or a regex without nested repetition), so a
@@ -8,6 +9,7 @@
 import { gunzipSync, inflateSync } from 'node:zlib';
 import type { FileView } from './types.ts';
 import { applyXor, pickXorKey, wordiness, xorKeyCandidates } from './xor-decode.ts';
+import { decodeLiteralTricks } from './literal-tricks.ts';
 import { decodeTagCharacters } from './normalise.ts';
 import { makeFileView } from './file-view.ts';
 
@@ -279,77 +281,10 @@ export function findEncodedPayloads(file: FileView, limits: DecodeLimits = DEFAU
   }
   if (text.includes('chr(')) scan(CHR_CONCAT, (run) => decodeCharCodes(run.replace(/chr\(/g, ','), xor));
   if (file.raw.includes('\uDB40')) findTagRuns(file, add, full);
-  if (text.includes('[::-1]') || text.includes('.reverse()')) findReversedLiterals(text, add, full);
-  // Both are code's tricks; the cheap checks first keep the regexes off most texts.
-  if (file.kind === 'script') {
-    if ((text.includes('rot') || text.includes('N-Z') || text.includes('n-z')) && ROT13_USE.test(text)) findRot13Literals(text, add, full);
-    if (text.includes('+') && WORD_SPLIT_CONCAT.test(text)) findSplitWords(text, add, full);
-  }
+  decodeLiteralTricks(text, file.kind === 'script', add, full);
 
   found.sort((a, b) => a.index - b.index);
   return found;
-}
-
-// A string literal reversed by the code that uses it: "hs | ... lruc"[::-1] in Python,
-// "...".split("").reverse().join("") in JavaScript, or a name bound to a literal and reversed later.
-const REVERSE_OP = String.raw`(?:\[\s*::\s*-1\s*\]|\.split\(\s*(?:""|'')\s*\)\s*\.reverse\(\)\s*\.join\(\s*(?:""|'')\s*\))`;
-const QUOTED = String.raw`(?:"([^"\n\\]{12,2000})"|'([^'\n\\]{12,2000})')`;
-const REVERSED_LITERAL = new RegExp(QUOTED + String.raw`\s*` + REVERSE_OP, 'g');
-const ASSIGNED_LITERAL = new RegExp(String.raw`^[ \t]*(?:(?:const|let|var)\s+)?([A-Za-z_]\w{0,40})\s*=\s*` + QUOTED, 'gm');
-
-function findReversedLiterals(text: string, add: (encoding: string, index: number, decoded: string) => void, full: () => boolean): void {
-  const reversed = (s: string) => [...s].reverse().join('');
-  REVERSED_LITERAL.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while (!full() && (m = REVERSED_LITERAL.exec(text)) !== null) add('reversed string', m.index, reversed(m[1] ?? m[2]));
-  const reversedNames = new Set<string>();
-  for (const r of text.matchAll(new RegExp(String.raw`\b([A-Za-z_]\w{0,40})\s*` + REVERSE_OP, 'g'))) reversedNames.add(r[1]);
-  if (reversedNames.size === 0) return;
-  ASSIGNED_LITERAL.lastIndex = 0;
-  while (!full() && (m = ASSIGNED_LITERAL.exec(text)) !== null) {
-    const literal = m[2] ?? m[3];
-    if (reversedNames.has(m[1])) add('reversed string', m.index + m[0].indexOf(literal) - 1, reversed(literal));
-  }
-}
-
-// A command cut inside its words and glued back with +: "cu" + "rl -fsSL " + src + " | s" + "h".
-// Chains that split a word between two literals are joined (names kept as $name) and rescanned;
-// ordinary concatenation ("Hello " + name) splits no word and is left alone.
-const PIECE = String.raw`(?:"[^"\n\\]{0,200}"|'[^'\n\\]{0,200}')`;
-const CONCAT_CHAIN = new RegExp(String.raw`${PIECE}(?:[ \t]*\+[ \t]*(?:${PIECE}|[A-Za-z_][\w.]{0,40}))+`, 'g');
-const WORD_SPLIT_CONCAT = /[A-Za-z]["'][ \t]*\+[ \t]*["'][A-Za-z]/;
-
-function findSplitWords(text: string, add: (encoding: string, index: number, decoded: string) => void, full: () => boolean): void {
-  CONCAT_CHAIN.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while (!full() && (m = CONCAT_CHAIN.exec(text)) !== null) {
-    if (!WORD_SPLIT_CONCAT.test(m[0])) continue;
-    let joined = '';
-    for (const piece of m[0].matchAll(/"([^"\n\\]*)"|'([^'\n\\]*)'|([A-Za-z_][\w.]*)/g)) joined += piece[3] !== undefined ? `$${piece[3]}` : (piece[1] ?? piece[2]);
-    add('joined strings', m.index, joined);
-  }
-}
-
-// rot13 through tr (Ruby, shell), codecs (Python) or PHP: the literals it turns back are rescanned
-// when they read more like text afterwards ("phey -f uggcf://... | fu" is "curl -s https://... | sh").
-const ROT13_USE = /\btr\b\(?\s*["'](?:A-Za-z|a-zA-Z)["']\s*,?\s*["'](?:N-ZA-Mn-za-m|n-za-mN-ZA-M)["']|["']rot_?13["']|\bstr_rot13\b/;
-const LITERAL = new RegExp(QUOTED, 'g');
-
-function rot13(s: string): string {
-  return s.replace(/[A-Za-z]/g, (c) => {
-    const base = c <= 'Z' ? 65 : 97;
-    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
-  });
-}
-
-function findRot13Literals(text: string, add: (encoding: string, index: number, decoded: string) => void, full: () => boolean): void {
-  LITERAL.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while (!full() && (m = LITERAL.exec(text)) !== null) {
-    const literal = m[1] ?? m[2];
-    const turned = rot13(literal);
-    if (wordiness(turned) > wordiness(literal)) add('rot13', m.index + 1, turned);
-  }
 }
 
 /**
