@@ -1,6 +1,6 @@
 // Score and grade of one skill, deterministic: the same findings always give the same number.
 //
-// Formula (scoring version 3):
+// Formula (scoring version 4):
 //
 //   score = 100 - sum of deductions, rounded to the nearest integer and clamped to 0..100,
 //   then capped:  any critical finding        => score <= 39 (grade F)
