@@ -13,6 +13,7 @@ import {
   isSignatureContext,
   lineWindow,
 } from './credential-access.ts';
+import { insideHtmlComment } from '../html-comments.ts';
 import { ARGV_GAP, execRegex, execRegexIn, matchAllRegex, onePerLine, testRegex, testRegexIn } from './context.ts';
 
 const ALL_TEXT: Scope[] = ['skill-md', 'markdown', 'script', 'text'];
@@ -418,7 +419,8 @@ function uploadMatches(file: FileView): RuleMatch[] {
   if (!testRegex(UPLOAD_TOOL_ANYWHERE, file.text)) return out;
   for (const { start, line } of commandLines(file.text)) {
     if (!UPLOAD_TOOL.test(line) || COMMENT_LINE.test(line)) continue;
-    if (isProseMention(file, start) && !file.inCode(start + line.search(UPLOAD_TOOL))) continue;
+    // A command inside an HTML comment is hidden from the reader, not quoted for them.
+    if (isProseMention(file, start) && !file.inCode(start + line.search(UPLOAD_TOOL)) && !insideHtmlComment(file, start + line.search(UPLOAD_TOOL))) continue;
     if (isSignatureContext(file, start)) continue;
     let severity: Severity | null = null;
     let what = '';
