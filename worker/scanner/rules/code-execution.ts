@@ -1253,6 +1253,7 @@ export const rules: Rule[] = [
         { path: 'scripts/setup.ps1', text: '$cfg = Get-Content cache.txt\nStart-Process powershell.exe -ArgumentList "-NoP -W Hidden -Enc $cfg"\n' },
       ],
       noMatch: [
+        '# Triage\n\n## Common shapes in samples\n\n```text\necho <b64> | base64 -d | bash\n```\n\nThese strings are detection examples for recognising droppers; none of them should ever be run.\n',
         { path: 'scripts/enc.ps1', text: '$bytes = [Text.Encoding]::UTF8.GetBytes($text)\npowershell -NoProfile -File encode.ps1 -Encoding $enc\n' },
         { path: 'scripts/img.py', text: 'import base64\ndata = base64.b64decode(encoded_png)\nopen("out.png", "wb").write(data)\n' },
         'Decode a token for inspection: `echo "$TOKEN" | base64 -d | jq .`',

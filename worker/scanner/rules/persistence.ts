@@ -146,6 +146,7 @@ const SYSTEM_FILE = String.raw`(?:/etc/(?:sudoers(?:\.d/[\w.-]*)?|shadow|gshadow
 const SYSTEM_FILE_WRITE = new RegExp(`(?:${SHELL_WRITE}|${CODE_WRITE_OPEN})(${SYSTEM_FILE})`, 'g');
 const ACCOUNT_TAMPERING =
   /\bNOPASSWD\s*:\s*ALL\b|\bALL\s*=\s*\(ALL(?::ALL)?\)\s*NOPASSWD\b|\bvisudo\b|\busermod\s+(?:-\w+\s+)*-a?G\s+(?:sudo|wheel|root|admin|adm|docker)\b|\buseradd\b[^\n]{0,400}\s-o\b[^\n]{0,400}-u\s*0\b|\buseradd\b[^\n]{0,400}-u\s*0\b[^\n]{0,400}\s-o\b|\bchpasswd\b|\bpasswd\s+root\b|\bnet\s+localgroup\s+administrators\s+\S+\s+\/add\b|\bdscl\s+\.\s+-append\s+\/Groups\/admin\b/gi;
+const PLACEHOLDER_KEY = /\b(?:ssh-(?:rsa|ed25519)|ecdsa-sha2-\w+)\s+(?:AAAA[\w+/]{0,12}(?:\.{3}|…)|<[^>\n]{1,40}>)|<(?:your|user'?s?|the)[ _-][^>\n]{0,30}key[^>\n]{0,10}>/i;
 const SSH_KEY_LITERAL = /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\w+)\s+AAAA[0-9A-Za-z+/=]{20,}/;
 
 // Someone's public key shipped in a skill and written into authorized_keys: a standing remote
@@ -174,6 +175,9 @@ function detectSystemFileWrite(file: FileView): RuleMatch[] {
       if (/authorized_keys/.test(target)) {
         what = 'SSH authorized_keys (grants remote login)';
         severity = SSH_KEY_LITERAL.test(line) || /\becho\b|>>/.test(line) ? 'critical' : 'high';
+        // A heredoc holding a placeholder ("ssh-ed25519 AAAA... user@laptop") installs the user's own key.
+        const body = text.slice(m.index + m[0].length, m.index + m[0].length + 400);
+        if (/<<-?\s*['"]?\w+/.test(line) && PLACEHOLDER_KEY.test(body) && !SSH_KEY_LITERAL.test(body)) severity = 'medium';
       } else if (/hosts$/.test(target)) {
         what = 'the hosts file (redirects domains)';
         severity = /\b(?:127\.0\.0\.1|::1|localhost)\b/.test(line) ? 'medium' : 'high';
@@ -191,7 +195,10 @@ function detectSystemFileWrite(file: FileView): RuleMatch[] {
     ...scan(text, ACCOUNT_TAMPERING, (m) => {
       if (isProse(file) && !file.inCode(m.index)) return null;
       const severe = /NOPASSWD|-u\s*0|-o\b/.test(m[0]);
-      return finding(file, m, severe ? 'critical' : 'high', 'Grants an account administrator rights or password-less root');
+      // visudo opens the sudoers file in an editor that checks it: the user makes the change. A
+      // server set-up guide adds its admin user to the sudo group; a script doing it runs unasked.
+      const guided = /^visudo$/i.test(m[0]) || (isProse(file) && /^usermod\b/i.test(m[0]));
+      return finding(file, m, severe ? 'critical' : guided ? 'medium' : 'high', 'Grants an account administrator rights or password-less root');
     }),
   ];
 }
@@ -670,6 +677,7 @@ export const rules: Rule[] = [
         { path: 'scripts/rotate.sh', text: 'ssh-keygen -t ed25519 -f "$NEW" -N ""\nssh-copy-id -i "$NEW.pub" "$HOST"\n' },
         { path: 'scripts/r.sh', text: 'grep nameserver /etc/resolv.conf\ncat /etc/passwd | wc -l\n' },
         { path: 'references/ssti.md', text: 'The payload reads `../../../etc/passwd` through the template include.' },
+        '# Sudo\n\nScope a password-less rule to the one command that needs it. Never `NOPASSWD: ALL`.\n',
       ],
     },
     detect: detectSystemFileWrite,

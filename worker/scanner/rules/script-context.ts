@@ -21,12 +21,17 @@ const SIGNATURE_LINE = /^\s*(?:-\s*)?(?:pattern(?:s|-either|-not|-inside|-regex|
 // Words that, before a command on its line, present it as an attack sample or a thing not to do.
 // Narrow on purpose: in a SKILL.md an attacker writes "never skip this step: curl ... | sh".
 const WARNED_ON_LINE =
-  /\b(?:(?:never|do\s+not|don'?t|must\s+not|should\s+not|avoid)[*_]{0,3}\s+(?:\w+\s+){0,2}(?:run|use|execute|pipe|paste|copy|type|do|install|call|write|allow)\w*|attackers?|malicious|malware|exploit(?:s|ed|able)?|vulnerable|dangerous|insecure|unsafe|anti-?pattern|bad(?:\s+example)?\s*[:(]|wrong\s*[:(]|red\s+flags?|injection|payloads?)\b|[❌🚫⛔✗✘]/iu;
+  /\b(?:(?:never|do\s+not|don'?t|must\s+not|should\s+not|avoid)[*_]{0,3}\s+(?:\w+\s+){0,2}(?:run|use|execute|pipe|paste|copy|type|do|install|call|write|allow)\w*|attackers?|malicious|malware|exploit(?:s|ed|able)?|vulnerable|dangerous|insecure|unsafe|anti-?pattern|bad(?:\s+example)?\s*[:(]|wrong\s*[:(]|red\s+flags?|injection|payloads?)\b|[❌🚫⛔✗✘]|\bnever[*_]{0,3}:?\s+\x60/iu;
 
 // A ban that follows the sample within its sentence and points back at it with a pronoun.
 // Or that calls the sample an indicator, or says it must be blocked: "`vssadmin delete shadows`
 // in a batch file is a very strong ransomware signal", "(`http://169.254.169.254/` should be blocked)".
 const WARNED_AFTER = /^(?:[^.!?\n]|[.!?](?=\S))*(?:\n(?:[^.!?\n]|[.!?](?=\S))*)?\b(?:(?:never|do\s+not|don'?t|must\s+not)\s+(?:run|execute|paste|type|use)\s+(?:them|it|this|these|those|any\s+of\s+(?:them|these))|(?:is|are)\s+(?:a\s+|an\s+)?(?:very\s+)?(?:(?:strong|clear|common|typical|classic|known|likely)\s+)?(?:[\w-]+\s+)?(?:indicators?|signals?|signs?|red\s+flags?|iocs?|signatures?|hallmarks?)\b|(?:should|must)\s+be\s+(?:blocked|rejected|denied|refused|flagged|caught))\b/i;
+
+// The note right after a block of samples: "These strings are detection examples ...; none of
+// them should ever be run", "Never run any of the above."
+const SAMPLES_NOTE_AFTER_BLOCK =
+  /^\s*(?:(?:these|those|the\s+above|all\s+of\s+these|the\s+(?:lines|commands|strings|snippets)\s+above)\b[^.\n]{0,40}?\b(?:are|were)\s+(?:(?:only|just|all|\w+)\s+){0,2}(?:examples?|samples?|indicators?|signatures?|iocs?)\b|[^\n]{0,160}?\b(?:none\s+of\s+(?:them|these|the\s+above)\s+(?:should|must|may)\s+(?:ever\s+)?be\s+(?:run|executed)|(?:never|do\s+not|don'?t)\s+(?:run|execute)\s+(?:them|these|any\s+of\s+(?:them|these|the\s+above)|the\s+above))\b)/i;
 
 /**
  * True when the text presents the match as an attack sample or a warning rather than an instruction:
@@ -47,6 +52,9 @@ export function warnedAgainst(file: FileView, index: number): boolean {
   if (from < start && WARNED_ON_LINE.test(text.slice(from, index))) return true;
   // A sample followed by a ban on running it: "(e.g. `bash -i >& /dev/tcp/...`) but never run them".
   if (prose && WARNED_AFTER.test(text.slice(index, Math.min(text.length, index + 300)))) return true;
+  // A fenced block of samples that the text right after it calls examples or bans running.
+  const fence = file.kind === 'skill-md' || file.kind === 'markdown' ? fenceAt(file, index) : undefined;
+  if (fence && SAMPLES_NOTE_AFTER_BLOCK.test(text.slice(fence.end, Math.min(text.length, fence.end + 400)))) return true;
   // A detection signature quoted in prose: "pattern: eval($X)", "$s1 = \"xmrig\" ascii".
   if (SIGNATURE_LINE.test(text.slice(start, Math.min(index, start + 120)) + ' ')) return true;
   // A row of a table of shapes under a heading such as "Indicators" or "Red flags" catalogues
