@@ -11,6 +11,7 @@ import {
 } from './script-context.ts';
 import { lineBounds, lineText } from '../line-table.ts';
 import { execRegex, isProse, lowerSeverity, scan, testRegex } from './context.ts';
+import { fenceAt } from './credential-access.ts';
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];
 
@@ -624,6 +625,14 @@ const MINER =
   /\b(?:xmrig|xmr-stak|minerd|cpuminer(?:-multi|-opt)?|ccminer|cgminer|bfgminer|ethminer|nbminer|lolminer|phoenixminer|nanominer|gminer|teamredminer|srbminer(?:-multi)?|nicehash\w*|coinhive|cryptonight)\b|\bstratum\+(?:tcp|ssl|tls):\/\/|--donate-level\b|\b(?:pool\.)?(?:minexmr|supportxmr|moneroocean|nanopool|2miners|f2pool|hashvault|herominers|unmineable|c3pool)\.(?:com|org|net|stream|pro|io)\b/gi;
 const STEALTH = /\bnohup\b|\bsetsid\b|\bdisown\b|&\s*$|\/tmp\/\.|\bcrontab\b|--background\b|-B\b|\bsystemctl\s+enable\b|\$\(nproc\)|--threads?\b|\bcurl\b|\bwget\b/m;
 
+/** Whether the inline code span around `index` holds a single word (no arguments). */
+function isBareCodeSpan(text: string, index: number, lineStart: number, lineEnd: number): boolean {
+  const open = text.lastIndexOf('`', index);
+  const close = text.indexOf('`', index);
+  if (open < lineStart || close < 0 || close > lineEnd) return false;
+  return !/\s/.test(text.slice(open + 1, close));
+}
+
 function detectMiner(file: FileView): RuleMatch[] {
   if (isDetectionRuleFile(file)) return [];
   const text = file.text;
@@ -631,6 +640,8 @@ function detectMiner(file: FileView): RuleMatch[] {
     // Prose that names a miner ("finds miners such as XMRig") runs nothing; commands sit in code.
     if (isProse(file) && !file.inCode(m.index)) return null;
     const { start, end } = lineBounds(text, m.index);
+    // "miners (`xmrig`, high CPU)": a code span holding the name alone is a mention, not a command.
+    if (isProse(file) && !fenceAt(file, m.index) && isBareCodeSpan(text, m.index, start, end)) return null;
     const stealthy = STEALTH.test(text.slice(start, end));
     return finding(
       file,
@@ -911,6 +922,7 @@ export const rules: Rule[] = [
         { path: 'config.json', text: '{ "pools": [{ "url": "pool.supportxmr.com:443" }], "donate-level": 1 }\n' },
       ],
       noMatch: [
+        'Look for new cron entries, base64 blobs piped to a shell, and miners (`xmrig`, high CPU, connections to pool ports).',
         'YARA rules for finding cryptocurrency miners (XMRig and variants) on build servers.',
         'The Monero project publishes its own wallet software; this skill only reads public block explorers.',
         { path: 'references/yara.md', text: '```yara\nstrings:\n    $miner2 = "coinhive.min.js" ascii\n```\n' },

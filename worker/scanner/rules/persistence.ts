@@ -253,7 +253,7 @@ const AUTOSTART_PATH = String.raw`(?:/etc/systemd/system/[\w@.-]+|(?:~|\$HOME|\$
 const STARTUP_FOLDER = /\\Start Menu\\Programs\\Startup\\|\bshell:startup\b/gi;
 const AUTOSTART_WRITE = new RegExp(`(?:${SHELL_WRITE}|${CODE_WRITE_OPEN}|\\bplistlib\\.dump\\s*\\([^\\n]{0,80}|\\bPath\\s*\\(\\s*["'])(${AUTOSTART_PATH})`, 'g');
 const AUTOSTART_COMMAND =
-  /\blaunchctl\s+(?:load|bootstrap|submit|enable)\b[^\n]{0,400}|\bschtasks(?:\.exe)?\s+\/create\b[^\n]{0,400}|\b(?:Register-ScheduledTask|New-ScheduledTaskAction|New-Service)\b[^\n]{0,400}|\bsc(?:\.exe)?\s+create\s+[^\n]{0,400}|\breg(?:\.exe)?\s+add\s+["']?HK(?:CU|LM|EY_CURRENT_USER|EY_LOCAL_MACHINE)\\Software\\(?:Wow6432Node\\)?Microsoft\\Windows\\CurrentVersion\\Run(?:Once)?\b[^\n]{0,400}|\b(?:Set|New)-ItemProperty\b[^\n]{0,400}\\CurrentVersion\\Run(?:Once)?\b[^\n]{0,400}|\b__EventFilter\b|\bCommandLineEventConsumer\b|\bupdate-rc\.d\s+\S+\s+(?:defaults|enable)\b|\bchkconfig\s+\S+\s+on\b|\brc-update\s+add\b[^\n]{0,400}|\bmake\s+login\s+item\b[^\n]{0,400}|\bsystemctl\s+(?:--user\s+)?enable\b[^\n]{0,400}|\bgit\s+config\s+(?:--global|--system)\s+core\.hooksPath\b[^\n]{0,400}/gi;
+  /\blaunchctl\s+(?:load|bootstrap|submit|enable)\b[^\n]{0,400}|\bschtasks(?:\.exe)?\s+\/create\b[^\n]{0,400}|\b(?:Register-ScheduledTask|New-ScheduledTaskAction|New-Service)\b[^\n]{0,400}|\bsc(?:\.exe)?\s+create\s+[^\n]{0,400}|\breg(?:\.exe)?\s+add\s+["']?HK(?:CU|LM|EY_CURRENT_USER|EY_LOCAL_MACHINE)\\Software\\(?:Wow6432Node\\)?Microsoft\\Windows\\CurrentVersion\\Run(?:Once)?\b[^\n]{0,400}|\b(?:Set|New)-ItemProperty\b[^\n]{0,400}\\CurrentVersion\\Run(?:Once)?\b[^\n]{0,400}|\b__EventFilter\b|\bCommandLineEventConsumer\b|\bupdate-rc\.d\s+\S+\s+(?:defaults|enable)\b|\bchkconfig\s+\S+\s+on\b|\brc-update\s+add\b[^\n]{0,400}|\bmake\s+login\s+item\b[^\n]{0,400}|\bsystemctl\s+(?:--user\s+)?enable\b[^\n]{0,400}|\bgit\s+config\s+(?:--global|--system)\s+core\.hooksPath[ \t]+(?![;|&)`]|$)[^\n]{1,400}/gim;
 // A .pth file in site-packages runs its `import` lines at the start of every Python process.
 const PTH_WRITE =
   /["'][\w.-]{1,60}\.pth["'][^\n]{0,80}?(?:\.write_text\s*\(|\.write\s*\(|,\s*["'][wa]\+?["'])|\b(?:write_text|open|writeFileSync)\s*\([^\n]{0,120}?\.pth["']|>>?\s*["']?[^\s"']{0,200}site-packages\/[\w.-]+\.pth\b/g;
@@ -727,6 +727,7 @@ export const rules: Rule[] = [
       noMatch: [
         { path: '.vscode/tasks.json', text: '{ "label": "watch", "type": "npm", "script": "watch", "runOptions": { "runOn": "default" } }\n' },
         { path: 'scripts/setup.sh', text: 'git config core.hooksPath .githooks\n' },
+        { path: 'scripts/audit.sh', text: 'echo "global hooks: $(git config --global core.hooksPath)"\ngit config --global core.hooksPath || true\n' },
         'Persistence paths worth auditing: `~/Library/LaunchAgents`, `/Library/LaunchDaemons`.',
         '```bash\nsystemctl status nginx\n```',
       ],
