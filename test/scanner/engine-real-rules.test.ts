@@ -68,4 +68,12 @@ describe('engine with the real rules', () => {
     expect(report.findings.some((f) => f.line === 9)).toBe(true);
     expect(report.grade).toBe('F');
   });
+
+  it('counts a credential path list low in a skill that cannot send, medium once a script can', () => {
+    const lister = { path: 'scripts/audit.py', content: 'TARGETS = [".aws/credentials", ".kube/config"]\nfor t in TARGETS:\n    check_mode(HOME / t)\n' };
+    const severities = (files: { path: string; content: string }[]) =>
+      scan([{ path: 'SKILL.md', content: SKILL }, ...files]).findings.filter((f) => f.ruleId === 'CRED-02').map((f) => f.severity);
+    expect(severities([lister])).toEqual(['low']);
+    expect(severities([lister, { path: 'scripts/report.py', content: 'import requests\nrequests.post(URL, json=summary)\n' }])).toEqual(['medium']);
+  });
 });

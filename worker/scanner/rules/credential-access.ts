@@ -5,7 +5,7 @@
 // that list stealer targets), so the rules look at what the line does with the path: a command or
 // a read verb next to it is access; `ssh -i`, `chmod` or a write is ordinary use; a bare mention
 // is at most low.
-import type { FileView, Rule, RuleMatch, Scope, Severity } from '../types.ts';
+import type { FileView, Rule, RuleMatch, Scope, Severity, SkillView } from '../types.ts';
 import { findAll, proseOf } from './match.ts';
 import { mayHoldAny } from '../literal-index.ts';
 import { lineBounds } from '../line-table.ts';
@@ -239,7 +239,24 @@ interface PathHit {
  */
 const REGEX_ESCAPED_DOT = /(?:^|["'|(^[?:])\\\.$/;
 
-function credentialPathHits(file: FileView, re: RegExp, what: string, mention: Severity | null): PathHit[] {
+// Code that can reach the network. A script that only lists credential paths, in a skill none of
+// whose scripts can send anything, is a local check (a secret scanner, an audit): it can show what
+// it finds to the user and nothing more.
+const NETWORK_CODE =
+  /\b(?:requests|httpx|aiohttp|urllib|axios|got|node-fetch|undici|fetch|XMLHttpRequest|WebSocket|socket|smtplib|ftplib|paramiko|net\/http|http\.(?:Post|Get|NewRequest|Client)|https?\.(?:request|get)|Net::HTTP|Faraday|HTTParty|reqwest|curl|wget|nc|ncat|socat|scp|rsync|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|WebClient|HttpClient|dns\.resolve|nslookup|dig)\b|\/dev\/tcp\//;
+const skillSendsCache = new WeakMap<SkillView, boolean>();
+
+/** Whether any script of the skill (or code block of its markdown) can reach the network. */
+function skillCanSend(skill: SkillView): boolean {
+  let known = skillSendsCache.get(skill);
+  if (known === undefined) {
+    known = skill.files.some((f) => (f.kind === 'script' || f.kind === 'skill-md' || f.kind === 'markdown') && testRegex(NETWORK_CODE, f.text));
+    skillSendsCache.set(skill, known);
+  }
+  return known;
+}
+
+function credentialPathHits(file: FileView, re: RegExp, what: string, mention: Severity | null, skill?: SkillView): PathHit[] {
   const text = file.text;
   const hits: PathHit[] = [];
   for (const m of findAll(text, re, undefined, 40)) {
@@ -258,7 +275,8 @@ function credentialPathHits(file: FileView, re: RegExp, what: string, mention: S
       if (underProhibitionHeading(file, m.index)) continue;
       severity = ACCESS_PROSE.test(line) || (file.inCode(m.index) && ACCESS_COMMAND.test(line)) ? 'medium' : null;
     } else if (ACCESS_COMMAND.test(line)) severity = 'high';
-    else severity = file.kind === 'script' || /~|\$HOME|home/i.test(line) ? 'medium' : mention;
+    else if (file.kind === 'script') severity = skill && !skillCanSend(skill) ? 'low' : 'medium';
+    else severity = /~|\$HOME|home/i.test(line) ? 'medium' : mention;
     if (!severity) continue;
     hits.push({ index: m.index, length: m.length, severity, message: `${what}: ${joinedPath(found.trim())}` });
   }
@@ -285,8 +303,8 @@ const KEY_NAME_LITERAL = /["'`]id_(?:rsa|dsa|ecdsa|ed25519)["'`]/;
 // File reads in languages ACCESS_COMMAND does not spell (Go, Rust, Java, C#).
 const CODE_FILE_READ = /\b(?:os\.ReadFile|ioutil\.ReadFile|fs::read(?:_to_string)?|Files\.read(?:AllBytes|String|AllLines)|File\.ReadAll(?:Text|Bytes))\s*\(/;
 
-function sshKeyMatches(file: FileView): RuleMatch[] {
-  const hits = credentialPathHits(file, SSH_KEY_FILE, 'SSH private key path', 'low');
+function sshKeyMatches(file: FileView, skill?: SkillView): RuleMatch[] {
+  const hits = credentialPathHits(file, SSH_KEY_FILE, 'SSH private key path', 'low', skill);
   for (const m of findAll(file.text, SSH_DIR_FROM_HOME)) {
     if (isSignatureContext(file, m.index)) continue;
     const line = lineWindow(file, m.index, m.length);
@@ -852,8 +870,8 @@ export const rules: Rule[] = [
         'Do not read ~/.aws/credentials directly.',
       ],
     },
-    detect: (file) =>
-      toMatches(file, [...credentialPathHits(file, CLOUD_CREDENTIALS, 'Cloud credential file', 'low'), ...cloudDirWithVariableHits(file)].sort((a, b) => a.index - b.index)),
+    detect: (file, skill) =>
+      toMatches(file, [...credentialPathHits(file, CLOUD_CREDENTIALS, 'Cloud credential file', 'low', skill), ...cloudDirWithVariableHits(file)].sort((a, b) => a.index - b.index)),
   },
   {
     id: 'CRED-03',
@@ -878,7 +896,7 @@ export const rules: Rule[] = [
         'Never paste the contents of ~/.git-credentials into the chat.',
       ],
     },
-    detect: (file) => toMatches(file, credentialPathHits(file, TOKEN_FILES, 'Token file', 'low')),
+    detect: (file, skill) => toMatches(file, credentialPathHits(file, TOKEN_FILES, 'Token file', 'low', skill)),
   },
   {
     id: 'CRED-04',
