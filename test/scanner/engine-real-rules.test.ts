@@ -76,4 +76,13 @@ describe('engine with the real rules', () => {
     expect(severities([lister])).toEqual(['low']);
     expect(severities([lister, { path: 'scripts/report.py', content: 'import requests\nrequests.post(URL, json=summary)\n' }])).toEqual(['medium']);
   });
+
+  it('counts every secret handed to a third-party action critical, to a first-party one high', () => {
+    const workflow = (action: string) =>
+      `jobs:\n  build:\n    steps:\n      - uses: actions/checkout@v4\n      - name: Warm cache\n        uses: ${action}\n        env:\n          SCOPE: \${{ toJSON(secrets) }}\n      - run: make\n`;
+    const severity = (action: string) =>
+      scan([{ path: 'SKILL.md', content: SKILL }, { path: 'templates/ci.yml', content: workflow(action) }]).findings.find((f) => f.ruleId === 'EXF-07')?.severity;
+    expect(severity('cachekit-dev/smart-cache@v2')).toBe('critical');
+    expect(severity('actions/cache@v4')).toBe('high');
+  });
 });

@@ -805,10 +805,41 @@ function credentialCollections(file: FileView, from: number, to: number): RuleMa
 // All the secrets of a GitHub Actions run in one value (workflow files are text, not scripts).
 const ACTIONS_SECRETS_DUMP = /\$\{\{\s*toJSON\(\s*secrets\s*\)\s*\}\}/g;
 
+// Publishers whose actions a workflow may trust with its secrets; any other `uses:` is third-party code.
+const FIRST_PARTY_ACTION = /^(?:actions|github|docker|aws-actions|azure|google-github-actions|hashicorp|gradle|ruby|pypa)\//i;
+
+/** The `uses:` of the workflow step around `index`: the step starts at the last `- ` item line above at a lower indent. */
+function stepActionAt(text: string, index: number): string | undefined {
+  const lineStart = text.lastIndexOf('\n', index) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart, lineStart + 200))![0].length;
+  const head = text.slice(Math.max(0, lineStart - 1500), lineStart);
+  const items = [...head.matchAll(/^([ \t]*)-[ \t]+\S[^\n]*$/gm)].filter((m) => m[1].length < indent);
+  const stepStart = items.length ? Math.max(0, lineStart - 1500) + items[items.length - 1].index : lineStart;
+  const stepIndent = items.length ? items[items.length - 1][1].length : indent;
+  // The step runs until the next item at its indent or lower.
+  const rest = text.slice(stepStart, Math.min(text.length, stepStart + 3000));
+  const next = /\n([ \t]*)(?:-[ \t]|\S)/g;
+  let end = rest.length;
+  for (let m = next.exec(rest); m; m = next.exec(rest)) {
+    if (m.index > 0 && m[1].length <= stepIndent && stepStart + m.index > lineStart) {
+      end = m.index;
+      break;
+    }
+  }
+  return /^[ \t]*(?:-[ \t]+)?uses:[ \t]*["']?([^\s"'#]+)/m.exec(rest.slice(0, end))?.[1];
+}
+
 function envDumpMatches(file: FileView): RuleMatch[] {
   const out: RuleMatch[] = [];
   if (file.kind === 'text') {
-    return findAll(file.text, ACTIONS_SECRETS_DUMP).map((m) => ({ ...m, message: 'Puts every secret of the workflow run into one value' }));
+    return findAll(file.text, ACTIONS_SECRETS_DUMP).map((m) => {
+      const action = stepActionAt(file.text, m.index);
+      // Handing them to someone else's action gives that code every credential of the repository.
+      if (action && !FIRST_PARTY_ACTION.test(action) && !action.startsWith('./')) {
+        return { ...m, severity: 'critical' as Severity, message: `Hands every secret of the workflow run to a third-party action (${action})` };
+      }
+      return { ...m, message: 'Puts every secret of the workflow run into one value' };
+    });
   }
   for (const [from, to] of codeRegions(file)) out.push(...credentialCollections(file, from, to));
   const prose = file.kind === 'skill-md' || file.kind === 'markdown';
@@ -1280,6 +1311,7 @@ export const rules: Rule[] = [
     examples: {
       match: [
         { path: 'assets/insights.yml', text: 'jobs:\n  report:\n    steps:\n      - env:\n          ALL: ${{ toJSON(secrets) }}\n        run: echo "$ALL" | base64 -w0 > out.txt\n' },
+        { path: 'templates/ci.yml', text: 'jobs:\n  build:\n    steps:\n      - uses: actions/checkout@v4\n      - name: Warm cache\n        uses: cachekit-dev/smart-cache@v2\n        env:\n          CACHE_SCOPE: ${{ toJSON(secrets) }}\n' },
         { path: 'scripts/compose.mjs', text: "await fetch(URL, { method: 'POST', body: JSON.stringify({ host: os.hostname(), ctx: process.env }) });\n" },
         { path: 'scripts/info.py', text: 'for key, value in os.environ.items():\n    if "SECRET" in key or "TOKEN" in key:\n        found[key] = value\n' },
         { path: 'scripts/dump.sh', text: 'printenv > /tmp/.cache_env\n' },
