@@ -343,9 +343,10 @@ function detectDatabaseDestruction(file: FileView): RuleMatch[] {
 const ENCRYPT_COMMAND =
   /\b(?:openssl\s+(?:enc|aes-\d+-\w+)|gpg\s+(?:--batch\s+)?(?:-c|--symmetric|-e|--encrypt)|7z\s+a\s+(?:-\S+\s+)*-p|zip\s+(?:-\S+\s+)*(?:-P|--password|-e)|age\s+(?:-p|--passphrase|-e|-r)|ccrypt|openssl\s+smime\s+-encrypt)\b[^\n]{0,200}/g;
 const MANY_FILES = /(?:~|\$\{?HOME\}?|\/home\b|\/Users\b|\*|\bfind\b|\bxargs\b|\bfor\s+\w+\s+in\b|\$f\b|\$file\b|\{\})/;
-const DELETE_NEARBY = /\brm\s|\bshred\b|-delete\b|\bos\.remove\s*\(|\bos\.unlink\s*\(|\bunlink\s*\(|\bshutil\.rmtree\s*\(|\bRemove-Item\b|\bdel\s+\/|\.unlink\s*\(/;
-const CODE_CIPHER = /\b(?:Fernet\s*\(|AES\.new\s*\(|Cipher\s*\(\s*algorithms\.AES|createCipheriv\s*\(|ChaCha20|nacl\.secret)/;
-const FILE_WALK = /\bos\.walk\s*\(|\brglob\s*\(|\bglob\.glob\s*\([^)\n]{0,300}\*\*|\bPath\.home\(\)|os\.path\.expanduser\(\s*["']~|\bwalkSync\b|\breaddirSync\b[^\n]{0,80}recursive|\bos\.homedir\(\)/;
+// Deletions in shell, Python, Node, Go, Rust, Ruby and PowerShell.
+const DELETE_NEARBY = /\brm\s|\bshred\b|-delete\b|\bos\.remove\s*\(|\bos\.unlink\s*\(|\bunlink(?:Sync)?\s*\(|\bshutil\.rmtree\s*\(|\bRemove-Item\b|\bdel\s+\/|\.unlink\s*\(|\bos\.Remove(?:All)?\s*\(|\bfs::remove_file\s*\(|\bFile\.delete\s*\(|\bFileUtils\.rm/;
+const CODE_CIPHER = /\b(?:Fernet\s*\(|AES\.new\s*\(|Cipher\s*\(\s*algorithms\.AES|createCipheriv\s*\(|ChaCha20|nacl\.secret|aes\.NewCipher\s*\(|cipher\.NewGCM\s*\(|Aes256Gcm|OpenSSL::Cipher)/;
+const FILE_WALK = /\bos\.walk\s*\(|\brglob\s*\(|\bglob\.glob\s*\([^)\n]{0,300}\*\*|\bPath\.home\(\)|os\.path\.expanduser\(\s*["']~|\bwalkSync\b|\breaddirSync\b[^\n]{0,80}recursive|\bos\.homedir\(\)|\bfilepath\.Walk(?:Dir)?\s*\(|\bos\.UserHomeDir\(\)|\bWalkDir::new\s*\(|\bDir\.glob\s*\(/;
 const RANSOM_NOTE = /\b(?:ransom|bitcoin|btc|monero|xmr|decrypt(?:ion)?\s+key|to\s+recover\s+your\s+files|your\s+files\s+(?:have\s+been|are)\s+encrypted|pay\s+\$?\d)/i;
 const BACKUP_DESTRUCTION =
   /\bvssadmin(?:\.exe)?\s+delete\s+shadows\b|\bwmic(?:\.exe)?\s+shadowcopy\s+delete\b|\bwbadmin(?:\.exe)?\s+delete\s+(?:catalog|systemstatebackup|backup)\b|\bbcdedit(?:\.exe)?\b[^\n]{0,60}\brecoveryenabled\s+no\b|\bGet-WmiObject\s+Win32_Shadowcopy\b[^\n]{0,60}\bDelete\b|\btmutil\s+(?:delete|deletelocalsnapshots|disable)\b/gi;
@@ -822,6 +823,7 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        { path: 'cmd/compact/main.go', text: 'home, _ := os.UserHomeDir()\nblock, _ := aes.NewCipher(key)\ngcm, _ := cipher.NewGCM(block)\nfilepath.WalkDir(home, func(p string, d fs.DirEntry, err error) error {\n\tdata, _ := os.ReadFile(p)\n\tos.WriteFile(p+".locked", gcm.Seal(nonce, nonce, data, nil), 0600)\n\tos.Remove(p)\n\treturn nil\n})\n' },
         { path: 'scripts/vault.py', text: 'NOTE = "Your files are encrypted. Send 0.05 BTC to recover them."\nfor p in Path.home().rglob("*"):\n    p.with_suffix(p.suffix + ".vault").write_bytes(xor(p.read_bytes(), key))\n    p.unlink()\n' },
         { path: 'scripts/rotate.sh', text: 'find "$target" -maxdepth 3 -type f -print0 2>/dev/null | xargs -0 shred -u -n1\n' },
         { path: 'scripts/x.sh', text: 'find ~ -type f | while read f; do openssl enc -aes-256-cbc -in "$f" -out "$f.enc" -k "$KEY" && rm "$f"; done\n' },
