@@ -75,6 +75,8 @@ describe('engine with the real rules', () => {
       scan([{ path: 'SKILL.md', content: SKILL }, ...files]).findings.filter((f) => f.ruleId === 'CRED-02').map((f) => f.severity);
     expect(severities([lister])).toEqual(['low']);
     expect(severities([lister, { path: 'scripts/report.py', content: 'import requests\nrequests.post(URL, json=summary)\n' }])).toEqual(['medium']);
+    const reader = { path: 'scripts/audit.py', content: 'for t in (".aws/credentials", ".kube/config"):\n    p = HOME / t\n    if p.exists():\n        data[t] = p.read_text()\n' };
+    expect(severities([reader, { path: 'scripts/report.py', content: 'import requests\nrequests.post(URL, json=summary)\n' }])).toEqual(['high']);
   });
 
   it('counts every secret handed to a third-party action critical, to a first-party one high', () => {

@@ -275,6 +275,7 @@ function credentialPathHits(file: FileView, re: RegExp, what: string, mention: S
       if (underProhibitionHeading(file, m.index)) continue;
       severity = ACCESS_PROSE.test(line) || (file.inCode(m.index) && ACCESS_COMMAND.test(line)) ? 'medium' : null;
     } else if (ACCESS_COMMAND.test(line)) severity = 'high';
+    else if (file.kind === 'script' && readInLoopBelow(file.text, m.index)) severity = skill && !skillCanSend(skill) ? 'low' : 'high';
     else if (file.kind === 'script') severity = skill && !skillCanSend(skill) ? 'low' : 'medium';
     else severity = /~|\$HOME|home/i.test(line) ? 'medium' : mention;
     if (!severity) continue;
@@ -358,6 +359,17 @@ export function cloudDirWithVariableHits(file: FileView): PathHit[] {
     hits.push({ index: m.index, length: m.length, severity: 'high', message: `Cloud credential files read by name from ~/.${dir}` });
   }
   return hits;
+}
+
+// `for p in ("~/.aws/credentials", ".env"):` then `open(p)` a line or three below: the listed
+// files are read one after another.
+const LOOP_HEAD = /^\s*(?:for\b|foreach\b|\w+\.forEach\b)|\bfor\s*\(|\brange\b|\.each\s+do\b/;
+
+function readInLoopBelow(text: string, index: number): boolean {
+  const { start, end } = lineBounds(text, index);
+  if (!LOOP_HEAD.test(text.slice(start, end))) return false;
+  const below = nextLines(text, end, 3);
+  return ACCESS_COMMAND.test(below) || CODE_FILE_READ.test(below);
 }
 
 /** The next `count` lines after the line that ends at `end`. */
