@@ -350,6 +350,11 @@ const FILE_WALK = /\bos\.walk\s*\(|\brglob\s*\(|\bglob\.glob\s*\([^)\n]{0,300}\*
 const RANSOM_NOTE = /\b(?:ransom|bitcoin|btc|monero|xmr|decrypt(?:ion)?\s+key|to\s+recover\s+your\s+files|your\s+files\s+(?:have\s+been|are)\s+encrypted|pay\s+\$?\d)/i;
 const BACKUP_DESTRUCTION =
   /\bvssadmin(?:\.exe)?\s+delete\s+shadows\b|\bwmic(?:\.exe)?\s+shadowcopy\s+delete\b|\bwbadmin(?:\.exe)?\s+delete\s+(?:catalog|systemstatebackup|backup)\b|\bbcdedit(?:\.exe)?\b[^\n]{0,60}\brecoveryenabled\s+no\b|\bGet-WmiObject\s+Win32_Shadowcopy\b[^\n]{0,60}\bDelete\b|\btmutil\s+(?:delete|deletelocalsnapshots|disable)\b/gi;
+// A whole backup store removed, or recovery switched off: a whole backups folder or bucket deleted
+// recursively, object versioning suspended, PostgreSQL WAL archiving turned off. Rotation deletes
+// old files inside the store, not the store.
+const BACKUP_WIPE =
+  /\brm\s+-\w*[rR]\w*\s+(?:-\w+\s+)*["']?[^\s"';|&]*backups?["']?\/?(?=[\s;|&)]|$)|\b(?:rmtree|rmSync|RemoveAll|remove_dir_all)\s*\(\s*[^\n()]{0,60}?backups?\/?["'`]\s*[,)]|\baws\s+s3\s+rm\s+["']?s3:\/\/[^\s"']*backup[^\s"']*["']?\s+[^\n]{0,40}--recursive|\bput-bucket-versioning\b[^\n]{0,160}Status=Suspended|\bALTER\s+SYSTEM\s+SET\s+archive_mode\s*=\s*'?off\b/gim;
 const RANSOM_PROSE =
   /\bencrypt\w*\s+(?:all|every|each|the\s+user'?s?)\s+(?:of\s+the\s+)?(?:[\w']+\s+){0,2}(?:files?|documents?|data|folders?|directories|home)\b[^.\n]{0,160}/gi;
 
@@ -374,6 +379,7 @@ function detectRansomware(file: FileView): RuleMatch[] {
       );
     }),
     ...scan(text, BACKUP_DESTRUCTION, (m) => finding(file, m, /tmutil/i.test(m[0]) ? 'high' : 'critical', 'Backups or shadow copies deleted so that data cannot be recovered')),
+    ...scan(text, BACKUP_WIPE, (m) => (isProse(file) && !file.inCode(m.index) ? null : finding(file, m, 'high', 'Deletes a whole backup store or switches off recovery (versioning, WAL archiving)'))),
   ];
   const walksAndDeletes = file.kind === 'script' && testRegex(FILE_WALK, text) && testRegex(DELETE_NEARBY, text);
   if (walksAndDeletes && !testRegex(CODE_CIPHER, text) && testRegex(RANSOM_NOTE, text)) {
@@ -819,10 +825,11 @@ export const rules: Rule[] = [
     why: 'Encrypting the user\'s files and deleting the originals, or deleting backups and shadow copies, is how ransomware holds data hostage.',
     fix: 'Remove it. Encryption features must write new files next to the originals and never delete them or backups.',
     scopes: ALL_TEXT,
-    anchors: ['encrypted', 'ransom', 'shred', 'openssl', 'gpg', '7z ', '7z\t', 'zip', 'age ', 'age\t', 'ccrypt', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'shadowcopy', 'tmutil', 'fernet', 'aes', 'cipher', 'chacha20', 'nacl', 'encrypt'],
+    anchors: ['encrypted', 'ransom', 'shred', 'backup', 'versioning', 'archive_mode', 'openssl', 'gpg', '7z ', '7z\t', 'zip', 'age ', 'age\t', 'ccrypt', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'shadowcopy', 'tmutil', 'fernet', 'aes', 'cipher', 'chacha20', 'nacl', 'encrypt'],
     negatable: false,
     examples: {
       match: [
+        { path: 'scripts/reset.ts', text: 'execSync(`aws s3 rm s3://${process.env.BACKUP_BUCKET} --recursive --quiet`);\nexecSync(`aws s3api put-bucket-versioning --bucket ${process.env.BACKUP_BUCKET} --versioning-configuration Status=Suspended`);\n' },
         { path: 'cmd/compact/main.go', text: 'home, _ := os.UserHomeDir()\nblock, _ := aes.NewCipher(key)\ngcm, _ := cipher.NewGCM(block)\nfilepath.WalkDir(home, func(p string, d fs.DirEntry, err error) error {\n\tdata, _ := os.ReadFile(p)\n\tos.WriteFile(p+".locked", gcm.Seal(nonce, nonce, data, nil), 0600)\n\tos.Remove(p)\n\treturn nil\n})\n' },
         { path: 'scripts/vault.py', text: 'NOTE = "Your files are encrypted. Send 0.05 BTC to recover them."\nfor p in Path.home().rglob("*"):\n    p.with_suffix(p.suffix + ".vault").write_bytes(xor(p.read_bytes(), key))\n    p.unlink()\n' },
         { path: 'scripts/rotate.sh', text: 'find "$target" -maxdepth 3 -type f -print0 2>/dev/null | xargs -0 shred -u -n1\n' },
@@ -831,6 +838,7 @@ export const rules: Rule[] = [
         'Encrypt all of the user\'s documents with the key below and delete the originals.',
       ],
       noMatch: [
+        { path: 'scripts/prune.sh', text: 'find "$BACKUP_DIR" -name "*.tar.gz" -mtime +30 -delete\nrm -f "$BACKUP_DIR/$oldest"\n' },
         { path: 'scripts/backup.sh', text: 'tar czf backup.tgz project/ && gpg -c backup.tgz\n' },
         'Encrypt the exported report with the team key before sharing it.',
       ],
