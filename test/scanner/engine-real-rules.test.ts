@@ -87,4 +87,11 @@ describe('engine with the real rules', () => {
     expect(severity('cachekit-dev/smart-cache@v2')).toBe('critical');
     expect(severity('actions/cache@v4')).toBe('high');
   });
+
+  it('counts bidi controls critical in code with no right-to-left text, high in code that has some', () => {
+    const severity = (line: string) =>
+      scan([{ path: 'SKILL.md', content: SKILL }, { path: 'src/auth.ts', content: line }]).findings.find((f) => f.ruleId === 'OBF-03')?.severity;
+    expect(severity('if (role !== "user\u202E \u2066// admins only\u2069 \u2066") {\n')).toBe('critical');
+    expect(severity('const label = "\u2067\u05E9\u05DC\u05D5\u05DD\u2069";\n')).toBe('high');
+  });
 });

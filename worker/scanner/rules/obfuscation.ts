@@ -243,7 +243,9 @@ function bidiMatches(file: FileView): RuleMatch[] {
     const shown = line.raw.replace(BIDI_CHAR, (c) => `⟨${BIDI_NAMES[c]}⟩`);
     const overrides = /[\u202D\u202E]/.test(line.raw);
     const rtlText = RTL_LETTER.test(line.raw);
-    const severity: Severity = file.kind === 'script' || overrides || !rtlText ? 'high' : 'medium';
+    // In code, with no right-to-left letters to lay out, the controls can only make the compiler
+    // read something other than what the reviewer sees (Trojan Source).
+    const severity: Severity = file.kind === 'script' && !rtlText ? 'critical' : file.kind === 'script' || overrides || !rtlText ? 'high' : 'medium';
     out.push({
       index: textOffset(line, first.index),
       length: 0,
