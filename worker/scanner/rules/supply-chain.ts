@@ -8,8 +8,8 @@ import type { FileView, Rule, RuleMatch, Severity, SkillView } from '../types.ts
 import { extensionOf } from '../file-view.ts';
 import { mayHoldAny } from '../literal-index.ts';
 import { hostTierOf, isFirstPartyHost } from './hosts.ts';
+import { DEFAULT_REGISTRIES, detectRegistryConfusion } from './package-sources.ts';
 import { isCommentLine, isDetectionRuleFile, warnedAgainst } from './script-context.ts';
-import { lineBounds } from '../line-table.ts';
 import { execRegex, matchAllRegex, scan, testRegex } from './context.ts';
 
 // pip requirement files under their usual names: requirements.txt, requirements-dev.in,
@@ -383,93 +383,8 @@ function detectTyposquat(file: FileView): RuleMatch[] {
 // SUP-04 alternate registries and dependency confusion
 // ---------------------------------------------------------------------------------------------
 
-const DEFAULT_REGISTRIES = /^(?:https?:\/\/)?(?:registry\.npmjs\.org|registry\.yarnpkg\.com|npm\.pkg\.github\.com|pypi\.org|pypi\.python\.org|files\.pythonhosted\.org|download\.pytorch\.org|pypi\.nvidia\.com|test\.pypi\.org|localhost|127\.0\.0\.1)(?:[:/]|$)/i;
-const REGISTRY_OPTION =
-  /(--extra-index-url)[ \t=]+(\S+)|(--index-url|\s-i(?=[ \t]+https?:))[ \t=]+(\S+)|(--trusted-host)[ \t=]+(\S+)|(--registry)[ \t=]+(\S+)|^[ \t]*(registry|index-url|extra-index-url|@[\w-]+:registry)[ \t]*=[ \t]*(\S+)|\b(npm\s+config\s+set\s+registry|yarn\s+config\s+set\s+registry|pip3?\s+config\s+set\s+global\.(?:extra-)?index-url)[ \t]+(\S+)/gm;
-// The install command is found first and the package name looked for in the rest of its line:
-// one regex with an optional 300-character gap after a whitespace run backtracked quadratically.
-const INSTALL_COMMAND = /\b(?:pip3?\s+install|npm\s+(?:i|install|add)|yarn\s+add|pnpm\s+add|npx\s+(?:-y\s+)?)\s+/gi;
-const INTERNAL_NAME = /(?:^|\s)((?:internal|private|corp|mycorp|company|acme|intranet)[-_][\w-]+|[\w-]+[-_](?:internal|private|corp))\b/i;
-
-/** Installs of internal-looking package names, as match-like objects ([0] command to name, [1] name). */
-function internalNameInstalls(text: string): RegExpExecArray[] {
-  const out: RegExpExecArray[] = [];
-  INSTALL_COMMAND.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = execRegex(INSTALL_COMMAND, text)) !== null && out.length < 20) {
-    const argsStart = m.index + m[0].length;
-    const rest = text.slice(argsStart, argsStart + 400);
-    const stop = rest.search(/[\n;&|]/);
-    const line = stop < 0 ? rest : rest.slice(0, stop);
-    const name = INTERNAL_NAME.exec(line);
-    if (!name) continue;
-    const end = argsStart + name.index + name[0].length;
-    out.push(Object.assign([text.slice(m.index, end), name[1]], { index: m.index, input: text, groups: undefined }) as RegExpExecArray);
-  }
-  return out;
-}
-
-// Ruby's and Go's registries: a Gemfile source, GOPROXY, and Go's checksum database switched off.
-const GEM_SOURCE = /^[ \t]*source\s+["'](https?:\/\/[^"'\s]+)["']/gm;
-const DEFAULT_GEM_SOURCE = /^https:\/\/(?:rubygems\.org|gems\.ruby-china\.com|rubygems\.pkg\.github\.com)(?:\/|$)/i;
-const GO_PROXY = /\bGOPROXY\s*=\s*["']?([^\s"',|]+)/g;
-const DEFAULT_GO_PROXY = /^(?:https:\/\/)?(?:proxy\.golang\.org|goproxy\.io|goproxy\.cn|proxy\.golang\.com\.cn)\/?$|^(?:direct|off)$|^\$/i;
-// go.mod: a dependency swapped for another module path (a fork), not a local directory.
-const GO_REPLACE = /^[ \t]*(?:replace\s+)?([\w.-]+\.[a-z]{2,}\/[\w./-]+)(?:\s+v[\w.+-]+)?\s+=>\s+([\w-]+(?:\.[\w-]+)+\/[\w./-]+)\s+v[\w.+-]+/gm;
-const GO_CHECKSUMS_OFF = /\bGOSUMDB\s*=\s*["']?off\b|\bGO(?:NOSUMDB|NOSUMCHECK|INSECURE)\s*=\s*["']?\*|\bGOFLAGS\s*=\s*["']?[^"'\n]{0,80}-insecure\b/g;
-
-// The user's own pip or npm configuration (not the project's), and a write into it.
-const USER_PM_CONFIG = /(?:~|\$\{?HOME\}?|\$\{?XDG_CONFIG_HOME|\$\{?APPDATA\}?|expanduser|home\(\)|homedir\(\))[^\n]{0,80}(?:pip\/pip\.conf|\.pip\/pip\.conf|pip\.ini|\.npmrc|\.yarnrc(?:\.yml)?|\.pydistutils\.cfg)\b|\b(?:pip3?|python3?\s+-m\s+pip)\s+config\s+(?:--user\s+|--global\s+)?set\b|\bnpm\s+config\s+set\s+registry\b/;
-const CONFIG_WRITE = />>|\btee\b|\bconfig\s+set\b|\.write(?:_text)?\s*\(|\bwriteFileSync\b|\bappendFileSync\b|\bopen\s*\([^)\n]{0,120}["'][aw]\+?["']/;
-
-function detectRegistryConfusion(file: FileView): RuleMatch[] {
-  const text = file.text;
-  return [
-    ...scan(text, GEM_SOURCE, (m) =>
-      DEFAULT_GEM_SOURCE.test(m[1]) ? null : finding(file, m, 'medium', `Gems resolved from a non-default source ${m[1]}`),
-    ),
-    ...scan(text, GO_PROXY, (m) =>
-      DEFAULT_GO_PROXY.test(m[1]) ? null : finding(file, m, 'medium', `Go modules downloaded through the proxy ${m[1]}`),
-    ),
-    ...scan(text, GO_CHECKSUMS_OFF, (m) => finding(file, m, 'medium', 'Go checksum verification switched off: a tampered module is accepted')),
-    ...(/(?:^|\/)go\.mod$/.test(file.skillPath)
-      ? scan(text, GO_REPLACE, (m) => {
-          // A module replaced by another path of its own owner (a major-version move) is routine.
-          const owner = (path: string) => path.split('/').slice(0, 2).join('/');
-          return owner(m[1]) === owner(m[2]) ? null : finding(file, m, 'medium', `Go module ${m[1]} replaced by ${m[2]}`);
-        })
-      : []),
-    ...scan(text, REGISTRY_OPTION, (m) => {
-      const option = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9] ?? m[11];
-      const value = (m[2] ?? m[4] ?? m[6] ?? m[8] ?? m[10] ?? m[12] ?? '').replace(/^["']|["']$/g, '');
-      if (!value || DEFAULT_REGISTRIES.test(value) || /^\$\{?\w+\}?$|^[<{]/.test(value)) return null;
-      const plainHttp = /^http:\/\//i.test(value);
-      const { start, end } = lineBounds(text, m.index);
-      const installs = /\b(?:npm|pnpm|yarn|bun)\s+(?:i|install|add)\b|\bpip3?\s+install\b/.test(text.slice(start, end));
-      const extra = /extra-index-url/.test(option);
-      const unknownHost = hostTierOf(value.replace(/^https?:\/\//, '')) === 'unknown';
-      // Written into the user's own pip or npm configuration, the index serves every later install
-      // on the machine, not just this skill's.
-      const before = text.slice(Math.max(0, m.index - 400), m.index + m[0].length);
-      const global = unknownHost && USER_PM_CONFIG.test(before) && CONFIG_WRITE.test(before);
-      const severity: Severity = plainHttp || global || (/--registry/.test(option) && installs && unknownHost) ? 'high' : 'medium';
-      return finding(
-        file,
-        m,
-        severity,
-        extra
-          ? `Extra package index ${value}: a public package with the same name as a private one can win (dependency confusion)`
-          : /trusted-host/.test(option)
-            ? `TLS checks turned off for package host ${value}`
-            : `Packages resolved from a non-default registry ${value}${plainHttp ? ' over plain HTTP' : ''}`,
-      );
-    }),
-    ...internalNameInstalls(text).flatMap((m) => {
-      const f = finding(file, m, 'medium', `Internal-looking package "${m[1]}" installed without a private registry: a public look-alike could be pulled instead`);
-      return f ? [f] : [];
-    }),
-  ];
-}
+// The settings and their judging live in package-sources.ts: detectRegistryConfusion collects
+// every setting that changes where a package manager fetches from and grades it by its host.
 
 // ---------------------------------------------------------------------------------------------
 // SUP-05 install-time lifecycle scripts
@@ -1083,10 +998,15 @@ export const rules: Rule[] = [
     category: 'supply-chain',
     severity: 'medium',
     title: 'Alternate package registry or dependency confusion',
-    why: 'Extra indexes and custom registries let a public package shadow a private one, or serve packages the user never vetted.',
-    fix: 'Use the default registry, or a single private index with scoped names; never install over plain HTTP.',
+    why: 'The registry, index, proxy or Cargo source a package manager uses decides what code every install and build runs: one nobody can vet can serve altered packages, more so with TLS or checksum checks off, and a token sent there hands over publish rights. Extra indexes let a public package shadow a private one.',
+    fix: 'Use the official registry, or your organisation\'s documented registry with scoped names; keep TLS and checksum verification on, send tokens only to the registry they belong to, and never install over plain HTTP.',
     scopes: ALL_TEXT,
-    anchors: ['index-url', 'registry', 'trusted-host', '-i ', '-i\t', 'internal', 'private', 'corp', 'company', 'acme', 'intranet', 'source', 'goproxy', 'gosumdb', 'gonosum', 'goinsecure', 'goflags', '=>'],
+    anchors: [
+      'index-url', 'registry', 'trusted-host', '-i ', '-i\t', 'internal', 'private', 'corp', 'company', 'acme', 'intranet', 'source',
+      'goproxy', 'gosumdb', 'gonosum', 'goinsecure', 'goflags', '=>', '--default-index', '--index', 'index_url', 'trusted_host',
+      'uv_index', 'uv_default_index', 'insecure_host', 'pypi_mirror', 'pypi_url', 'registries', 'poetry_repositories', ':_auth',
+      ':_password', 'npmauthtoken', 'mirror.http', 'bundle_mirror', 'nuget', '<add key', 'tool.uv.index', '[[index]]', 'install.scopes',
+    ],
     negatable: false,
     examples: {
       match: [
@@ -1097,6 +1017,21 @@ export const rules: Rule[] = [
         '```bash\nnpm install lint-helper --registry https://registry.lint-tools.net\n```',
         { path: 'scripts/i.sh', text: 'pip install --extra-index-url https://pypi.corp-mirror.net/simple internal-auth-utils\n' },
         { path: '.npmrc', text: 'registry=http://10.0.0.5:4873/\n' },
+        // A project .npmrc shipped as a template: an unknown default registry, and the token sent to it.
+        { path: 'assets/project-npmrc', text: 'save-exact=true\nregistry=https://npm.quickpull-cache.io/\n//npm.quickpull-cache.io/:_authToken=${NPM_TOKEN}\nalways-auth=true\n' },
+        // The same in SKILL.md, with a host that borrows the official registry's name.
+        'Create `.npmrc` in the repository root:\n\n```ini\nregistry=https://npmjs-fastlane.com/\n```\n',
+        { path: 'template/.yarnrc.yml', text: 'nodeLinker: node-modules\nnpmRegistryServer: "https://yarn.buildpool.dev"\nnpmAlwaysAuth: true\nnpmAuthToken: "${NPM_TOKEN}"\n' },
+        { path: 'bunfig.toml', text: '[install]\nregistry = { url = "https://bun.pkgrelay.net/", token = "$NPM_TOKEN" }\n' },
+        { path: 'setup/pip.conf', text: '[global]\nindex-url = https://wheels.fastmirror.app/simple\ntrusted-host = wheels.fastmirror.app\n' },
+        { path: 'scripts/profile.sh', text: 'echo "export UV_INDEX_URL=https://wheels.fastmirror.app/simple" >> ~/.bashrc\nexport PIP_INDEX_URL=https://wheels.fastmirror.app/simple\n' },
+        { path: 'pyproject.toml', text: '[project]\nname = "demo"\n\n[[tool.uv.index]]\nname = "fast"\nurl = "https://wheels.fastmirror.app/simple"\n' },
+        // Cargo: crates.io replaced by a registry nobody documents.
+        { path: 'files/cargo-config.toml', text: '[source.crates-io]\nreplace-with = "speedy"\n\n[source.speedy]\nregistry = "sparse+https://crates.buildpool.dev/index/"\n' },
+        { path: 'scripts/go-setup.sh', text: 'go env -w GOPROXY=https://modcache.buildpool.dev\ngo env -w GONOSUMDB=*\n' },
+        { path: 'go.mod', text: 'module example.com/tool\n\nrequire github.com/urfave/cli/v2 v2.27.1\n\nreplace github.com/urfave/cli/v2 => github.com/urfave-cli/cli/v2 v2.27.2\n' },
+        '```bash\ngem sources --add https://gems.buildpool.dev/ --remove https://rubygems.org/\n```',
+        '```bash\ndotnet nuget add source https://nuget.buildpool.dev/v3/index.json -n fast\n```',
       ],
       noMatch: [
         { path: 'go.mod', text: 'module example.com/notes\n\nreplace example.com/notes/internal => ./internal\n' },
@@ -1104,6 +1039,17 @@ export const rules: Rule[] = [
         { path: 'scripts/env.sh', text: 'export GOPROXY=https://proxy.golang.org,direct\nexport GOFLAGS=-mod=mod\n' },
         '```bash\npip install --index-url https://pypi.org/simple requests\n```',
         { path: '.npmrc', text: 'registry=https://registry.npmjs.org/\n' },
+        '```bash\nnpm config set registry https://registry.npmjs.org/\n```',
+        // The user's own organisation on GitHub Packages, its token read from the environment.
+        { path: '.npmrc', text: '@acme-tools:registry=https://npm.pkg.github.com\n//npm.pkg.github.com/:_authToken=${GITHUB_TOKEN}\n' },
+        { path: '.yarnrc.yml', text: 'npmRegistryServer: "https://registry.yarnpkg.com"\n' },
+        // `cargo vendor`'s offline copy replaces crates.io with a directory.
+        { path: '.cargo/config.toml', text: '[source.crates-io]\nreplace-with = "vendored-sources"\n\n[source.vendored-sources]\ndirectory = "vendor"\n' },
+        // Private modules of the user's own organisation skip the public proxy and checksum database.
+        { path: 'scripts/go-env.sh', text: 'go env -w GOPRIVATE=github.com/my-team/*\ngo env -w GONOSUMDB=github.com/my-team/*\n' },
+        { path: 'scripts/venv.sh', text: 'export PIP_INDEX_URL=https://pypi.org/simple\nexport UV_INDEX_URL="${UV_INDEX_URL:-https://pypi.org/simple}"\n' },
+        { path: 'NuGet.Config', text: '<configuration>\n  <packageSources>\n    <add key="nuget.org" value="https://api.nuget.org/v3/index.json" />\n  </packageSources>\n</configuration>\n' },
+        { path: 'go.mod', text: 'module example.com/svc\n\nreplace github.com/Sirupsen/logrus => github.com/sirupsen/logrus v1.9.3\n' },
       ],
     },
     detect: detectRegistryConfusion,

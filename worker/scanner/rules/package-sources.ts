@@ -1,0 +1,642 @@
+// Where package managers fetch from, and the settings that change it (rule SUP-04): registry
+// lines of .npmrc, .yarnrc(.yml) and bunfig.toml and the tokens sent with them; pip's and uv's
+// index options, config keys and environment variables; Cargo source replacement; GOPROXY and
+// Go's checksum switches; go.mod replace directives; gem and NuGet sources. A skill that points a
+// package manager at a host nobody can vet decides what code every later install and build runs,
+// so each setting is collected with what it does (replaces the default source, adds one for a
+// scope, sends a token, turns TLS off) and then judged by its host. A setting reads the same
+// whether a script writes it, a heredoc holds it, a template file ships it or SKILL.md shows it.
+import type { FileView, RuleMatch, Severity, SkillView } from '../types.ts';
+import { hostTierOf, isFirstPartyHost } from './hosts.ts';
+import { isCommentLine, isDetectionRuleFile, warnedAgainst } from './script-context.ts';
+import { lineBounds } from '../line-table.ts';
+import { execRegex, scan } from './context.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Hosts
+// ---------------------------------------------------------------------------------------------
+
+/** The public registries themselves (and a local one), as the start of a URL. */
+export const DEFAULT_REGISTRIES = /^(?:https?:\/\/)?(?:registry\.npmjs\.org|registry\.yarnpkg\.com|npm\.pkg\.github\.com|pypi\.org|pypi\.python\.org|files\.pythonhosted\.org|download\.pytorch\.org|pypi\.nvidia\.com|test\.pypi\.org|localhost|127\.0\.0\.1)(?:[:/]|$)/i;
+
+// Every ecosystem's official hosts: a setting that names one of them changes nothing that matters.
+const OFFICIAL_HOST =
+  /^(?:registry\.npmjs\.(?:org|com)|registry\.yarnpkg\.com|npm\.pkg\.github\.com|pypi\.org|pypi\.python\.org|files\.pythonhosted\.org|test\.pypi\.org|download\.pytorch\.org|pypi\.nvidia\.com|pypi\.ngc\.nvidia\.com|(?:index\.|static\.)?crates\.io|proxy\.golang\.org|sum\.golang\.org|goproxy\.io|goproxy\.cn|proxy\.golang\.com\.cn|rubygems\.org|rubygems\.pkg\.github\.com|gems\.ruby-china\.com|(?:api\.|www\.)?nuget\.org|nuget\.pkg\.github\.com)$/;
+const LOCAL_HOST = /^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|::1)$/;
+// Long-standing public mirrors, mostly for users in China: not the official host, but no secret
+// either. They stay where they were (medium) instead of counting as unknown.
+const PUBLIC_MIRROR = /(?:^|\.)(?:npmmirror\.com|npm\.taobao\.org|aliyun\.com|tsinghua\.edu\.cn|ustc\.edu\.cn|bfsu\.edu\.cn|sjtu\.edu\.cn|nju\.edu\.cn|huaweicloud\.com|tencent\.com|tencentyun\.com|rsproxy\.cn|douban\.com|163\.com)$/;
+// Names documentation uses for "your own server": reserved names and words no registry is called.
+const PLACEHOLDER_LABEL =
+  /^(?:example|examples|invalid|test|localhost|local|lan|internal|intranet|corp|home|private|company|mycompany|my-company|yourcompany|mycorp|yourcorp|acme|acmecorp|acme-corp|contoso|fabrikam|myorg|my-org|yourorg|mydomain|yourdomain)$|^your/;
+// Registry servers a company runs for itself (Artifactory, Nexus, Verdaccio...) and the hosted
+// private-registry services: the documented way to serve private packages.
+const PRODUCT_LABEL = /^(?:artifactory|jfrog|nexus\d*|verdaccio|cloudsmith|gemfury|fury|packagecloud|proget|devpi|codeartifact|athens|myget)$/;
+const PRODUCT_SUFFIX = /(?:^|\.)(?:pkg\.dev|pkgs\.dev\.azure\.com|pkgs\.visualstudio\.com)$/;
+const PRODUCT_PATH = /^\/(?:artifactory|nexus)\//;
+// Words of the official registries' names. A host whose own name carries one ("npmjs-edge.org",
+// "crates-cdn.dev") borrows the official registry's name to look like it.
+const REGISTRY_NAMES = ['npmjs', 'yarnpkg', 'pypi', 'pythonhosted', 'crates', 'cratesio', 'rubygems', 'nuget', 'golang', 'goproxy', 'gomod'];
+
+type SourceKind = 'official' | 'local' | 'variable' | 'placeholder' | 'product' | 'mirror' | 'private' | 'hosted' | 'ip' | 'lookalike' | 'unknown';
+
+interface SourceHost {
+  kind: SourceKind;
+  host: string;
+  /** Without the scheme: "index.crates-cdn.dev/" */
+  url: string;
+  plainHttp: boolean;
+}
+
+/** The name a host is registered under: "npmjs-edge" for registry.npmjs-edge.org. */
+function registrableLabel(host: string): string {
+  const labels = host.split('.');
+  if (labels.length < 2) return '';
+  const secondLevel = labels[labels.length - 2];
+  const country = labels[labels.length - 1].length === 2 && secondLevel.length <= 3 && labels.length >= 3;
+  return country ? labels[labels.length - 3] : secondLevel;
+}
+
+function imitatesRegistry(host: string): boolean {
+  const label = registrableLabel(host);
+  if (!label) return false;
+  if (label.split(/[^a-z]+/).some((part) => part === 'npm' || REGISTRY_NAMES.includes(part))) return true;
+  return REGISTRY_NAMES.some((name) => label !== name && (label.startsWith(name) || label.endsWith(name)));
+}
+
+/** Looks like a source at all: a URL, a dotted host, a variable. Not "true" or a word of prose. */
+const SOURCE_SHAPE = /^(?:[a-z][\w+.-]*:\/\/|[\w-]+(?:\.[\w-]+)+(?:[:/]|$)|\$|%|\[::1\])/i;
+
+/** Classifies the host of a source as written ("sparse+https://x/", "https://u:p@x", "x.org"). */
+function sourceOf(value: string): SourceHost {
+  let v = value.trim().replace(/^["'\x60]+|["'\x60,;)\]]+$/g, '');
+  // A shell default (`${PIP_INDEX_URL:-https://pypi.org/simple}`) is the source when nothing overrides it.
+  const fallback = /^\$\{\w+:?[-=]([^}]+)\}$/.exec(v);
+  if (fallback) v = fallback[1];
+  else v = v.replace(/\}+$/, '');
+  v = v.replace(/^[\w.-]+=(?=[a-z+]*:\/\/)/i, '').replace(/^(?:sparse|registry|git)\+/i, '');
+  const plainHttp = /^http:\/\//i.test(v);
+  if (/^file:/i.test(v)) return { kind: 'local', host: '', url: v, plainHttp: false };
+  const url = v.replace(/^[a-z][\w+.-]*:\/\//i, '');
+  const hostPart = url.split(/[/?#]/)[0].replace(/^[^@]*@/, '');
+  const host = hostPart.replace(/:\d+$/, '').toLowerCase();
+  const path = url.slice(url.split(/[/?#]/)[0].length).toLowerCase();
+  const result = (kind: SourceKind): SourceHost => ({ kind, host, url, plainHttp });
+  if (/[$%]|\{\{/.test(host)) return result('variable');
+  if (/[<>{}]/.test(host) || !host) return result('placeholder');
+  if (OFFICIAL_HOST.test(host) || (host === 'github.com' && path.startsWith('/rust-lang/crates.io-index'))) return result('official');
+  if (LOCAL_HOST.test(host)) return result('local');
+  const tier = hostTierOf(url);
+  if (tier === 'local') return result('placeholder');
+  if (tier === 'ip') return result('ip');
+  if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(host)) return result('private');
+  if (host.split('.').some((label) => PLACEHOLDER_LABEL.test(label))) return result('placeholder');
+  if (PUBLIC_MIRROR.test(host)) return result('mirror');
+  if (imitatesRegistry(host)) return result('lookalike');
+  if (host.split('.').some((label) => PRODUCT_LABEL.test(label)) || PRODUCT_SUFFIX.test(host) || PRODUCT_PATH.test(path)) return result('product');
+  // Code forges and their page hosts: traceable to an account, though anyone can publish there.
+  if (tier === 'hosted' || tier === 'known' || /\.(?:github|gitlab)\.io$/.test(host)) return result('hosted');
+  return result('unknown');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What a setting does with its source:
+ * - replace: the default source of every install (a registry line in a package manager's config,
+ *   an environment variable, `config set`, a Cargo source replacement, GOPROXY);
+ * - install: the source of one install command (`npm install x --registry ...`);
+ * - extra: an index consulted besides the default one (`pip install --extra-index-url`);
+ * - scoped: the source of one scope or named registry (`@org:registry=`, `[registries.x]`);
+ * - weak: a registry line whose file does not say which tool reads it;
+ * - trust: TLS verification turned off for a host (pip's trusted-host);
+ * - token: credentials sent to a host (`//host/:_authToken=`).
+ */
+type Role = 'replace' | 'install' | 'extra' | 'scoped' | 'weak' | 'trust' | 'token';
+type Ecosystem = 'npm' | 'pip' | 'cargo' | 'go' | 'gem' | 'nuget' | 'any';
+
+interface Setting {
+  index: number;
+  length: number;
+  role: Role;
+  ecosystem: Ecosystem;
+  value: string;
+  /** Written into the user's own configuration (~/.npmrc, ~/.config/pip/pip.conf). */
+  global?: boolean;
+  /** TLS verification off for this source alone (Pipfile's verify_ssl = false). */
+  tlsOff?: boolean;
+  /** Cargo: the source replaced ("crates-io") and the source replacing it. */
+  replaced?: { from: string; to: string };
+  /** pip's extra-index-url: consulted besides the default index. */
+  extraIndex?: boolean;
+}
+
+// A package manager's configuration: by the file's name (templates included: "templates/npmrc",
+// "pip.conf.tmpl"), or by what the text just before a registry line says it writes.
+const PM_CONFIG_FILE =
+  /(?:^|\/)(?:\.?npmrc|\.?yarnrc(?:\.ya?ml)?|\.?bunfig\.toml|pip\.conf|pip\.ini|\.?pydistutils\.cfg|uv\.toml|pyproject\.toml|pipfile|\.?gemrc|nuget\.config|go\.env|\.?cargo\/config(?:\.toml)?)(?:\.(?:template|tmpl|tpl|example|sample|dist|j2|in))?$/i;
+const PM_CONFIG_MENTION = /npmrc|yarnrc|bunfig|pip\.conf|pip\.ini|pydistutils|uv\.toml|\[global\]|\[install\]|always-auth|_authToken|PIP_CONFIG_FILE|gemrc|nuget\.config|cargo/i;
+
+// The user's own pip or npm configuration (not the project's), and a write into it.
+const USER_PM_CONFIG = /(?:~|\$\{?HOME\}?|\$\{?XDG_CONFIG_HOME|\$\{?APPDATA\}?|expanduser|home\(\)|homedir\(\))[^\n]{0,80}(?:pip\/pip\.conf|\.pip\/pip\.conf|pip\.ini|\.npmrc|\.yarnrc(?:\.yml)?|\.pydistutils\.cfg)\b|\b(?:pip3?|python3?\s+-m\s+pip)\s+config\s+(?:--user\s+|--global\s+)?set\b|\bnpm\s+config\s+set\s+registry\b/;
+// `>` only into a home path: `cat > ~/.npmrc <<EOF` replaces the file, `2>&1` writes nothing.
+const CONFIG_WRITE = />>|(?<![>&\d])>[ \t]*["']?(?:~|\$\{?(?:HOME|XDG_CONFIG_HOME|APPDATA)\b)|\btee\b|\bconfig\s+set\b|\.write(?:_text)?\s*\(|\bwriteFileSync\b|\bappendFileSync\b|\bopen\s*\([^)\n]{0,120}["'][aw]\+?["']/;
+
+// A value: up to the next space, quote, backtick or separator.
+const VALUE = String.raw`["']?([^\s"'\x60,;]+)`;
+
+// Key lines of a config file: `registry=`, `@scope:registry=`, pip's `index-url =`,
+// `extra-index-url =`, `trusted-host =`, yarn 1's `registry "https://..."`, yarn 2+'s
+// `npmRegistryServer: "..."`. At a line start (a list marker allowed), so prose does not match.
+const KEY_SETTING = new RegExp(
+  String.raw`^[ \t]*(?:[-*+>][ \t]+)?(?:["']?(registry|index-url|extra-index-url|trusted-host|@[\w*.-]{1,100}:registry)["']?(?:[ \t]*=[ \t]*|[ \t]+(?=["']?https?:\/\/))|(npmRegistryServer)["']?[ \t]*:[ \t]*)` + VALUE,
+  'gm',
+);
+// Command-line options and `config set` commands.
+const CLI_SETTING = new RegExp(
+  [
+    String.raw`(--extra-index-url)[ \t=]+` + VALUE,
+    String.raw`(--index-url|--default-index|--index(?=[ \t=]+["']?https?:)|\s-i(?=[ \t]+["']?https?:))[ \t=]+` + VALUE,
+    String.raw`(--trusted-host)[ \t=]+` + VALUE,
+    String.raw`(--registry)[ \t=]+` + VALUE,
+    String.raw`\b((?:npm|pnpm|yarn)\s+(?:config\s+)?set\s+(?:registry|npmRegistryServer|@[\w*.-]{1,100}:registry)|(?:pip3?|python3?\s+-m\s+pip|uv\s+pip)\s+config\s+(?:--[\w-]+\s+)?set\s+(?:global|install|user)\.(?:index-url|extra-index-url|trusted-host)|poetry\s+source\s+add\s+(?:--[\w=-]+\s+)*[\w.-]+)[ \t=]+` + VALUE,
+  ].join('|'),
+  'g',
+);
+// Environment variables that set a package source for everything run after them.
+const ENV_SETTING = new RegExp(
+  String.raw`\b(PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_TRUSTED_HOST|UV_INDEX_URL|UV_EXTRA_INDEX_URL|UV_DEFAULT_INDEX|UV_INDEX|UV_INSECURE_HOST|PIPENV_PYPI_MIRROR|PDM_PYPI_URL|NPM_CONFIG_REGISTRY|YARN_NPM_REGISTRY_SERVER|YARN_REGISTRY|BUN_CONFIG_REGISTRY|CARGO_REGISTRIES_\w{1,60}_INDEX|POETRY_REPOSITORIES_\w{1,60}_URL)(?:["']\]?)?[ \t]*[=:][ \t]*` + VALUE,
+  'gi',
+);
+// npm credentials bound to a host: `//host/path/:_authToken=...` (also through `npm config set`).
+const TOKEN_SETTING = /^[ \t]*(?:(?:npm|pnpm|yarn)\s+config\s+set\s+)?["']?\/\/([\w.-]{1,253}(?::\d{1,5})?)(?:\/[^\s:"'=]{0,300})?:(_authToken|_auth|_password)\b/gm;
+// yarn 2+: `npmAuthToken:` belongs to the registry of its block or to the file's npmRegistryServer.
+const YARN_TOKEN = /^[ \t]*npmAuthToken[ \t]*:/gm;
+const YARN_TOKEN_OWNER = /^[ \t]*["']?(?:https?:)?\/\/([\w.-]{1,253})[^\n"':]{0,200}["']?[ \t]*:[ \t]*$/gm;
+
+const TLS_OFF = /\bstrict-ssl[ \t]*[=:][ \t]*["']?false\b|\benableStrictSsl[ \t]*:[ \t]*["']?false\b|\bssl_verify[ \t]*:[ \t]*false\b/i;
+const ALWAYS_AUTH = /\balways-auth[ \t]*[=:]?[ \t]*["']?true\b|\bnpmAlwaysAuth[ \t]*:[ \t]*["']?true\b/i;
+const INSTALL_ON_LINE = /\b(?:npm|pnpm|yarn|bun)\s+(?:i|install|add|ci|update|upgrade)\b|\b(?:pip3?|uv\s+pip|python3?\s+-m\s+pip|pipx)\s+install\b|\buv\s+(?:add|sync|lock)\b/;
+
+// Ruby: a Gemfile source, `gem sources --add`, a bundler mirror of rubygems.org, a .gemrc list.
+const GEM_SOURCE = /^[ \t]*source\s+["'](https?:\/\/[^"'\s]+)["']/gm;
+const GEM_CLI = new RegExp(
+  String.raw`\bgem\s+sources?\s+(?:--add|-a)\s+` + VALUE + String.raw`|\bbundle\s+config\s+(?:set\s+)?(?:--(?:global|local)\s+)?mirror\.https?:\/\/rubygems\.org\/?\s+` + VALUE + String.raw`|\bBUNDLE_MIRROR__HTTPS?:\/\/RUBYGEMS__ORG\/?["']?[ \t]*[:=][ \t]*` + VALUE,
+  'gi',
+);
+const GEMRC_SOURCE = /^[ \t]*-[ \t]*["']?(https?:\/\/[^\s"'\x60]+)/gm;
+// NuGet: `dotnet nuget add source`, `nuget sources add`, `--source` of an install, nuget.config.
+const NUGET_SOURCE =
+  /\b(?:dotnet\s+nuget\s+add\s+source|nuget(?:\.exe)?\s+sources?\s+add)\b[^\n]{0,200}?(https?:\/\/[^\s"'\x60]+)|\bdotnet\s+(?:add\s+(?:[^\s-]\S*\s+)?package|restore|tool\s+(?:install|update))\b[^\n]{0,200}?(?:--source|-s)[ \t]+["']?(https?:\/\/[^\s"'\x60]+)|<add\s+key=["'][^"'\n]{0,100}["']\s+value=["'](https?:\/\/[^"'\s]+)["']/gi;
+
+// Go: the module proxy, the checksum database switched off, go.mod replacements.
+const GO_PROXY = /\bGOPROXY["']?\s*[=:,]\s*["']?([^\s"',|]+)/g;
+const DEFAULT_GO_PROXY = /^(?:https:\/\/)?(?:proxy\.golang\.org|goproxy\.io|goproxy\.cn|proxy\.golang\.com\.cn)\/?$|^(?:direct|off)$|^\$/i;
+const GO_CHECKSUMS_OFF = /\bGOSUMDB["']?\s*[=:,]\s*["']?off\b|\bGO(?:NOSUMDB|NOSUMCHECK|INSECURE)["']?\s*[=:,]\s*["']?\*(?![\w.*/-])|\bGOFLAGS["']?\s*[=:,]\s*["']?[^"'\n]{0,80}-insecure\b/g;
+// go.mod: a dependency swapped for another module path (a fork), not a local directory.
+const GO_REPLACE = /^[ \t]*(?:replace\s+)?([\w.-]+\.[a-z]{2,}\/[\w./-]+)(?:\s+v[\w.+-]+)?\s+=>\s+([\w-]+(?:\.[\w-]+)+\/[\w./-]+)\s+v[\w.+-]+/gm;
+const FORGE_HOST = /^(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com)$/i;
+
+// Internal-looking package names installed from the public registry (dependency confusion).
+// The install command is found first and the package name looked for in the rest of its line:
+// one regex with an optional 300-character gap after a whitespace run backtracked quadratically.
+const INSTALL_COMMAND = /\b(?:pip3?\s+install|npm\s+(?:i|install|add)|yarn\s+add|pnpm\s+add|npx\s+(?:-y\s+)?)\s+/gi;
+const INTERNAL_NAME = /(?:^|\s)((?:internal|private|corp|mycorp|company|acme|intranet)[-_][\w-]+|[\w-]+[-_](?:internal|private|corp))\b/i;
+
+// TOML-like lines for the section-aware settings (Cargo sources, uv/Poetry/PDM/Pipfile indexes,
+// bunfig scopes): a header, a code fence (a section ends with its block), or a key = value line.
+const TOML_LINE = /^[ \t]*(?:\[(\[?)([^[\]\n]{1,200})\]|(\x60{3,}|~{3,})|([\w.-]{1,60}|"[^"\n]{1,200}")[ \t]*=[ \t]*([^\n]{0,400}))/gm;
+const TOML_MARKERS = ['[source.', '[registries.', '[[', '[install.scopes]'];
+
+/** Candidates each pattern looks at in one file: a bound for texts full of near-misses. */
+const MAX_SETTINGS = 400;
+
+function baseNameOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** The URL inside an inline table or array value (`{ url = "https://..." }`, `["https://..."]`). */
+function urlInside(line: string): string {
+  const keyed = /\burl[ \t]*=[ \t]*["']([^"'\s]+)["']/.exec(line);
+  if (keyed) return keyed[1];
+  const any = /(?:[a-z+]+:\/\/)[^\s"'\]}]+/i.exec(line);
+  return any ? any[0] : '';
+}
+
+/** The line of `index` and the lines it continues with a trailing backslash (at most ten). */
+function commandLine(text: string, index: number): string {
+  let { start } = lineBounds(text, index);
+  const { end } = lineBounds(text, index);
+  for (let i = 0; i < 10 && start > 1 && text[start - 2] === '\\'; i++) start = lineBounds(text, start - 2).start;
+  return text.slice(start, end);
+}
+
+function push(out: Setting[], s: Setting): void {
+  if (out.length < MAX_SETTINGS * 4) out.push(s);
+}
+
+/** Calls `visit` for each match of a global regex, at most MAX_SETTINGS times. */
+function eachMatch(text: string, re: RegExp, visit: (m: RegExpExecArray) => void): void {
+  re.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  let seen = 0;
+  while ((m = execRegex(re, text)) !== null && seen++ < MAX_SETTINGS) {
+    if (m[0].length === 0) {
+      re.lastIndex++;
+      continue;
+    }
+    visit(m);
+  }
+}
+
+/** The settings of a TOML-like file whose meaning depends on its section, and the lines they cover. */
+function sectionSettings(text: string, out: Setting[], covered: Set<number>): RuleMatch[] {
+  if (!TOML_MARKERS.some((m) => text.includes(m))) return [];
+  interface Section { kind: string; name: string }
+  interface Entry { index: number; length: number; value: string }
+  const sources = new Map<string, { registry?: Entry; local: boolean }>();
+  const replacements: { from: string; to: string; index: number; length: number }[] = [];
+  const indexes: Entry[] = [];
+  const lows: RuleMatch[] = [];
+  let section: Section | null = null;
+  let pyIndex: { url?: Entry; scoped: boolean; tlsOff: boolean } | null = null;
+  const closePyIndex = () => {
+    if (pyIndex?.url) push(out, { ...pyIndex.url, role: pyIndex.scoped ? 'scoped' : 'replace', ecosystem: 'pip', tlsOff: pyIndex.tlsOff });
+    pyIndex = null;
+  };
+  TOML_LINE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  let seen = 0;
+  while ((m = execRegex(TOML_LINE, text)) !== null && seen++ < MAX_SETTINGS * 10) {
+    if (m[0].length === 0) {
+      TOML_LINE.lastIndex++;
+      continue;
+    }
+    if (m[2] !== undefined || m[3] !== undefined) {
+      closePyIndex();
+      section = null;
+      if (m[2] === undefined) continue;
+      const header = m[2].trim();
+      const double = m[1] === '[';
+      const dotted = /^(source|registries)\.(?:"([^"]+)"|'([^']+)'|([\w.-]+))$/.exec(header);
+      if (!double && dotted) section = { kind: dotted[1], name: dotted[2] ?? dotted[3] ?? dotted[4] };
+      else if (!double && header === 'install.scopes') section = { kind: 'bun-scopes', name: '' };
+      else if (double && /^(?:tool\.uv\.index|index|tool\.poetry\.source|tool\.pdm\.source|source)$/.test(header)) {
+        section = { kind: 'py-index', name: header };
+        pyIndex = { scoped: false, tlsOff: false };
+      }
+      continue;
+    }
+    if (!section) continue;
+    const key = m[4].replace(/^"|"$/g, '');
+    const raw = m[5].trim();
+    const quoted = /^["']([^"']*)["']/.exec(raw);
+    const value = quoted ? quoted[1] : raw.split(/[\s#]/)[0];
+    const entry: Entry = { index: m.index, length: m[0].length, value };
+    if (section.kind === 'source') {
+      const source = sources.get(section.name) ?? { local: false };
+      sources.set(section.name, source);
+      if (key === 'replace-with') replacements.push({ from: section.name, to: value, index: m.index, length: m[0].length });
+      else if (key === 'registry') {
+        source.registry = entry;
+        covered.add(m.index);
+      } else if (key === 'directory' || key === 'local-registry') source.local = true;
+    } else if (section.kind === 'registries') {
+      if (key === 'index') indexes.push(entry);
+    } else if (section.kind === 'bun-scopes') {
+      const url = raw.startsWith('{') ? urlInside(raw) : value;
+      if (url) push(out, { index: m.index, length: m[0].length, value: url, role: 'scoped', ecosystem: 'npm' });
+    } else if (pyIndex) {
+      if (key === 'url') pyIndex.url = entry;
+      else if ((key === 'explicit' && value === 'true') || (key === 'priority' && /^(?:explicit|supplemental)$/.test(value))) pyIndex.scoped = true;
+      else if (key === 'verify_ssl' && value === 'false') pyIndex.tlsOff = true;
+    }
+  }
+  closePyIndex();
+  // Cargo: crates.io (or another source) replaced by a named source. A directory or local
+  // registry is `cargo vendor`'s offline copy; a registry URL is where every crate now comes from.
+  const replacedHosts = new Set<string>();
+  for (const r of replacements) {
+    const target = sources.get(r.to);
+    if (target?.local || (!target && /vendor|local|offline/i.test(r.to))) continue;
+    if (target?.registry) {
+      push(out, { index: r.index, length: r.length, value: target.registry.value, role: 'replace', ecosystem: 'cargo', replaced: { from: r.from, to: r.to } });
+      replacedHosts.add(sourceOf(target.registry.value).host);
+    } else {
+      lows.push({ index: r.index, length: r.length, severity: 'low', message: `Cargo source ${r.from} replaced by "${r.to}", defined outside this file` });
+    }
+  }
+  const targets = new Set(replacements.map((r) => r.to));
+  for (const [name, source] of sources) {
+    // The source a replacement points at is reported at the replacement, once.
+    if (source.registry && !targets.has(name)) push(out, { ...source.registry, role: 'scoped', ecosystem: 'cargo' });
+  }
+  // A named registry on the host crates.io was replaced by is the same setting again.
+  for (const entry of indexes) {
+    if (!replacedHosts.has(sourceOf(entry.value).host)) push(out, { ...entry, role: 'scoped', ecosystem: 'cargo' });
+  }
+  return lows;
+}
+
+/** Every package-source setting of a file, in order of appearance. */
+function settingsOf(file: FileView): { settings: Setting[]; lows: RuleMatch[] } {
+  const text = file.text;
+  const out: Setting[] = [];
+  const covered = new Set<number>();
+  const lows = sectionSettings(text, out, covered);
+  const configFile = PM_CONFIG_FILE.test(file.skillPath) || PM_CONFIG_MENTION.test(baseNameOf(file.skillPath));
+  const before = (index: number, length: number) => text.slice(Math.max(0, index - 400), index + length);
+  const isGlobal = (index: number, length: number) => {
+    const around = before(index, length);
+    return USER_PM_CONFIG.test(around) && CONFIG_WRITE.test(around);
+  };
+
+  eachMatch(text, KEY_SETTING, (m) => {
+    if (covered.has(m.index)) return;
+    const key = m[1] ?? m[2];
+    let value = m[3];
+    if (value.startsWith('{') || value.startsWith('[')) value = urlInside(text.slice(m.index + m[0].length - m[3].length, lineBounds(text, m.index).end));
+    if (!value) return;
+    const global = isGlobal(m.index, m[0].length);
+    const context = configFile || global || PM_CONFIG_MENTION.test(text.slice(Math.max(0, m.index - 600), m.index + m[0].length + 300));
+    let role: Role;
+    let ecosystem: Ecosystem = 'npm';
+    if (key === 'trusted-host') {
+      role = 'trust';
+      ecosystem = 'pip';
+    } else if (key === 'index-url' || key === 'extra-index-url') {
+      role = 'replace';
+      ecosystem = 'pip';
+    } else if (key === 'npmRegistryServer') {
+      // Under `npmScopes:` the server serves one scope only.
+      role = /\bnpmScopes[ \t]*:/.test(text.slice(Math.max(0, m.index - 300), m.index)) && /^[ \t]{2,}/.test(m[0]) ? 'scoped' : 'replace';
+    } else if (key.startsWith('@') && !key.startsWith('@*')) role = 'scoped';
+    else role = context ? 'replace' : 'weak';
+    if (!context && key === 'registry') ecosystem = 'any';
+    push(out, { index: m.index, length: m[0].length, value, role, ecosystem, global, extraIndex: key === 'extra-index-url' });
+  });
+
+  eachMatch(text, CLI_SETTING, (m) => {
+    const option = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9];
+    const value = m[2] ?? m[4] ?? m[6] ?? m[8] ?? m[10] ?? '';
+    const global = isGlobal(m.index, m[0].length);
+    let role: Role;
+    let ecosystem: Ecosystem = /pip|index|trusted|poetry/.test(option) ? 'pip' : 'npm';
+    if (option === '--extra-index-url') role = 'extra';
+    else if (option === '--trusted-host' || /trusted-host$/.test(option)) role = 'trust';
+    else if (/^\s*-i$|^--(?:index-url|default-index|index|registry)$/.test(option)) role = INSTALL_ON_LINE.test(commandLine(text, m.index)) ? 'install' : 'weak';
+    else if (/^poetry/.test(option)) role = /--priority[= ](?:explicit|supplemental)/.test(commandLine(text, m.index)) ? 'scoped' : 'replace';
+    else role = /:registry$/.test(option) && !/@\*:registry$/.test(option) ? 'scoped' : 'replace';
+    if (option === '--registry' && role === 'weak') ecosystem = 'any';
+    push(out, { index: m.index, length: m[0].length, value, role, ecosystem, global, extraIndex: /extra-index-url$/.test(option) && role !== 'extra' });
+  });
+
+  eachMatch(text, ENV_SETTING, (m) => {
+    const name = m[1].toUpperCase();
+    const role: Role = /TRUSTED_HOST|INSECURE_HOST/.test(name) ? 'trust' : /^CARGO_REGISTRIES_|^POETRY_REPOSITORIES_/.test(name) ? 'scoped' : 'replace';
+    const ecosystem: Ecosystem = /^(?:NPM|YARN|BUN)_/.test(name) ? 'npm' : name.startsWith('CARGO') ? 'cargo' : 'pip';
+    push(out, { index: m.index, length: m[0].length, value: m[2], role, ecosystem, extraIndex: /EXTRA_INDEX/.test(name) });
+  });
+
+  eachMatch(text, TOKEN_SETTING, (m) => {
+    push(out, { index: m.index, length: m[0].length, value: m[1], role: 'token', ecosystem: 'npm' });
+  });
+
+  eachMatch(text, YARN_TOKEN, (m) => {
+    // The nearest `"//host/":` block key above the token, if any.
+    const owners = [...text.slice(Math.max(0, m.index - 300), m.index).matchAll(YARN_TOKEN_OWNER)];
+    const owner = owners.length > 0 ? owners[owners.length - 1][1] : '';
+    push(out, { index: m.index, length: m[0].length, value: owner, role: 'token', ecosystem: 'npm' });
+  });
+
+  eachMatch(text, GEM_SOURCE, (m) => {
+    const block = /\bdo\b/.test(text.slice(m.index + m[0].length, lineBounds(text, m.index).end));
+    push(out, { index: m.index, length: m[0].length, value: m[1], role: block ? 'scoped' : 'replace', ecosystem: 'gem' });
+  });
+  eachMatch(text, GEM_CLI, (m) => {
+    push(out, { index: m.index, length: m[0].length, value: m[1] ?? m[2] ?? m[3], role: 'replace', ecosystem: 'gem' });
+  });
+  if (/(?:^|\/)\.?gemrc$/i.test(file.skillPath)) {
+    eachMatch(text, GEMRC_SOURCE, (m) => {
+      push(out, { index: m.index, length: m[0].length, value: m[1], role: 'replace', ecosystem: 'gem' });
+    });
+  }
+
+  const nugetConfig = /(?:^|\/)nuget\.config$/i.test(file.skillPath);
+  eachMatch(text, NUGET_SOURCE, (m) => {
+    // An <add key value> of any other .config file is an app setting, not a package source.
+    if (m[3] && !nugetConfig && !/packageSources/i.test(text.slice(Math.max(0, m.index - 3000), m.index))) return;
+    push(out, { index: m.index, length: m[0].length, value: m[1] ?? m[2] ?? m[3], role: m[2] ? 'install' : 'replace', ecosystem: 'nuget' });
+  });
+
+  eachMatch(text, GO_PROXY, (m) => {
+    if (DEFAULT_GO_PROXY.test(m[1])) return;
+    push(out, { index: m.index, length: m[0].length, value: m[1], role: 'replace', ecosystem: 'go' });
+  });
+
+  out.sort((a, b) => a.index - b.index);
+  return { settings: out, lows };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Judging
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * How bad a setting is, by its host and what it does. The official registry and local hosts are
+ * nothing; a host that borrows the official registry's name, a public IP address and plain HTTP
+ * are high wherever they appear; documented placeholders and company registry servers are low; a
+ * public mirror, a private address or a code forge stay medium. A host nobody can vet is high
+ * when it becomes the default source, serves an install, is trusted without TLS or receives a
+ * token, and medium as an extra index or a scope's registry, unless TLS is off there too.
+ */
+function severityOf(src: SourceHost, role: Role, firstParty: boolean, tlsOff: boolean): Severity | null {
+  if (src.kind === 'official' || src.kind === 'local') return null;
+  if (src.kind === 'ip' || src.kind === 'lookalike') return 'high';
+  if (role === 'token') return src.kind === 'unknown' && !firstParty ? 'high' : null;
+  if (src.plainHttp) return 'high';
+  switch (src.kind) {
+    case 'variable':
+      return 'medium';
+    case 'placeholder':
+    case 'product':
+      return role === 'trust' || tlsOff ? 'medium' : 'low';
+    case 'mirror':
+    case 'private':
+    case 'hosted':
+      return tlsOff ? 'high' : 'medium';
+    default:
+      break;
+  }
+  if (tlsOff) return 'high';
+  if (firstParty) return 'medium';
+  return role === 'extra' || role === 'scoped' || role === 'weak' ? 'medium' : 'high';
+}
+
+const ECOSYSTEM_NAME: Record<Ecosystem, string> = { npm: 'npm packages', pip: 'Python packages', cargo: 'Crates', go: 'Go modules', gem: 'Gems', nuget: 'NuGet packages', any: 'Packages' };
+
+function messageOf(s: Setting, src: SourceHost, severity: Severity, facts: { alwaysAuth: boolean; tlsOff: boolean }): string {
+  const value = s.value.replace(/^["']|["']$/g, '');
+  let message: string;
+  if (s.role === 'token') message = `npm credentials sent to ${src.host || 'a registry host'}, which is not the official registry`;
+  else if (s.role === 'trust') message = `TLS checks turned off for package host ${value}`;
+  else if (s.role === 'extra' || s.extraIndex) message = `Extra package index ${value}: a public package with the same name as a private one can win (dependency confusion)`;
+  else if (s.replaced) message = `Cargo source ${s.replaced.from} replaced by "${s.replaced.to}" at ${value}: every crate and its build script come from there`;
+  else if (s.ecosystem === 'go') message = `Go modules downloaded through the proxy ${value}`;
+  else if (s.ecosystem === 'gem') message = `Gems resolved from a non-default source ${value}`;
+  else if (s.ecosystem === 'nuget') message = `NuGet packages resolved from a non-default source ${value}`;
+  else if (s.ecosystem === 'any' || s.ecosystem === 'npm') message = `Packages resolved from a non-default registry ${value}${src.plainHttp ? ' over plain HTTP' : ''}`;
+  else message = `${ECOSYSTEM_NAME[s.ecosystem]} resolved from a non-default index ${value}${src.plainHttp ? ' over plain HTTP' : ''}`;
+  const notes: string[] = [];
+  if (src.kind === 'lookalike') notes.push('the host borrows the official registry\'s name');
+  else if (src.kind === 'ip') notes.push('a bare IP address');
+  else if (src.kind === 'unknown' && severity === 'high') notes.push('a host that is neither the official registry nor a documented private one');
+  if (s.global) notes.push('written into the user\'s own configuration, so every later install uses it');
+  if (s.ecosystem === 'npm' && s.role !== 'token' && s.role !== 'trust' && facts.alwaysAuth) notes.push('always-auth sends credentials with every request');
+  if ((s.tlsOff || facts.tlsOff) && s.role !== 'trust' && s.role !== 'token') notes.push('TLS verification is off');
+  return notes.length > 0 ? `${message} (${notes.join('; ')})` : message;
+}
+
+// Whether a skill sets GOPROXY to a host nobody can vet, in any of its files.
+const goProxyVerdicts = new WeakMap<SkillView, boolean>();
+
+function hasUnvettedGoProxy(skill: SkillView): boolean {
+  const known = goProxyVerdicts.get(skill);
+  if (known !== undefined) return known;
+  let found = false;
+  for (const f of skill.files) {
+    if (found) break;
+    if (f.kind === 'binary' || !/GOPROXY/.test(f.text)) continue;
+    let seen = 0;
+    GO_PROXY.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = execRegex(GO_PROXY, f.text)) !== null && seen++ < MAX_SETTINGS) {
+      if (DEFAULT_GO_PROXY.test(m[1]) || !SOURCE_SHAPE.test(m[1])) continue;
+      const src = sourceOf(m[1]);
+      if (src.plainHttp || src.kind === 'unknown' || src.kind === 'lookalike' || src.kind === 'ip') {
+        found = true;
+        break;
+      }
+    }
+  }
+  goProxyVerdicts.set(skill, found);
+  return found;
+}
+
+/** The name a module path goes by: the owner on a forge ("spf13"), else the host's name ("golang"). */
+function moduleOwner(path: string): { host: string; name: string } {
+  const [host, owner] = path.toLowerCase().split('/');
+  return { host, name: FORGE_HOST.test(host) ? owner ?? '' : registrableLabel(host) };
+}
+
+/** True when `b` differs from `a` by one inserted, deleted or changed character. */
+function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const restA = a.slice(i);
+  const restB = b.slice(i);
+  return restA.slice(1) === restB.slice(1) || restA === restB.slice(1) || restA.slice(1) === restB;
+}
+
+function finding(file: FileView, index: number, length: number, severity: Severity, message: string): RuleMatch | null {
+  if (warnedAgainst(file, index)) return null;
+  return { index, length, severity: isCommentLine(file, index) ? 'low' : severity, message };
+}
+
+export function detectRegistryConfusion(file: FileView, skill: SkillView): RuleMatch[] {
+  if (isDetectionRuleFile(file)) return [];
+  const text = file.text;
+  const found: RuleMatch[] = [];
+  const { settings, lows } = settingsOf(file);
+  for (const low of lows) {
+    const f = finding(file, low.index, low.length, 'low', low.message ?? '');
+    if (f) found.push(f);
+  }
+  if (settings.length > 0) {
+    const facts = { alwaysAuth: ALWAYS_AUTH.test(text), tlsOff: TLS_OFF.test(text) };
+    // Hosts a registry line makes the default, and hosts that serve one scope only: credentials
+    // for a scope's own registry are how private packages work, not a leak.
+    const mainHosts = new Set<string>();
+    const scopedHosts = new Set<string>();
+    for (const s of settings) {
+      if (s.ecosystem !== 'npm' && s.ecosystem !== 'any') continue;
+      if (s.role === 'scoped') scopedHosts.add(sourceOf(s.value).host);
+      else if (s.role !== 'token' && s.role !== 'trust') mainHosts.add(sourceOf(s.value).host);
+    }
+    // yarn's npmAuthToken outside a block of npmRegistries goes to the file's registry server.
+    const mainHost = [...mainHosts].find(Boolean) ?? '';
+    for (const setting of settings) {
+      if (found.length >= 20) break;
+      const s = setting.role === 'token' && !setting.value ? { ...setting, value: mainHost } : setting;
+      if (!s.value || /^\$\{?\w+\}?$|^[<{]/.test(s.value) || !SOURCE_SHAPE.test(s.value)) continue;
+      if (s.role !== 'token' && DEFAULT_REGISTRIES.test(s.value)) continue;
+      const src = sourceOf(s.value);
+      let role = s.role;
+      if (role === 'token' && scopedHosts.has(src.host) && !mainHosts.has(src.host)) continue;
+      if (s.global && role !== 'trust' && role !== 'token') role = 'replace';
+      const firstParty = src.kind === 'unknown' && isFirstPartyHost(src.url, skill);
+      const tlsOff = (s.tlsOff ?? false) || (facts.tlsOff && role !== 'trust' && role !== 'token');
+      const severity = severityOf(src, role, firstParty, tlsOff);
+      if (!severity) continue;
+      const f = finding(file, s.index, s.length, severity, messageOf(s, src, severity, facts));
+      if (f) found.push(f);
+    }
+  }
+
+  // Go's checksum database off: any module, tampered or not, is accepted. With a proxy nobody can
+  // vet in the same skill, that proxy's modules are accepted unchecked.
+  const unvettedProxy = /GOSUMDB|GONOSUM|GOINSECURE|GOFLAGS/i.test(text) && hasUnvettedGoProxy(skill);
+  found.push(
+    ...scan(text, GO_CHECKSUMS_OFF, (m) =>
+      finding(
+        file,
+        m.index,
+        m[0].length,
+        unvettedProxy ? 'high' : 'medium',
+        unvettedProxy
+          ? 'Go checksum verification switched off while modules come through an unvetted proxy: a tampered module is accepted'
+          : 'Go checksum verification switched off: a tampered module is accepted',
+      ),
+    ),
+  );
+
+  if (/(?:^|\/)go\.mod$/.test(file.skillPath)) {
+    found.push(
+      ...scan(text, GO_REPLACE, (m) => {
+        // A module replaced by another path of its own owner (a major-version move) is routine;
+        // a fork under an owner named like the original one ("spf13-cobra" for "spf13") poses as it.
+        const original = moduleOwner(m[1]);
+        const replacement = moduleOwner(m[2]);
+        if (original.host === replacement.host && original.name === replacement.name) return null;
+        const lookalike =
+          original.name !== replacement.name &&
+          ((original.name.length >= 4 && replacement.name.includes(original.name)) || (original.name.length >= 5 && oneEditApart(original.name, replacement.name)));
+        return finding(
+          file,
+          m.index,
+          m[0].length,
+          lookalike ? 'high' : 'medium',
+          lookalike ? `Go module ${m[1]} replaced by ${m[2]}, a fork under an owner named like the original` : `Go module ${m[1]} replaced by ${m[2]}`,
+        );
+      }),
+    );
+  }
+
+  INSTALL_COMMAND.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  let internal = 0;
+  while ((m = execRegex(INSTALL_COMMAND, text)) !== null && internal < 20) {
+    const argsStart = m.index + m[0].length;
+    const rest = text.slice(argsStart, argsStart + 400);
+    const stop = rest.search(/[\n;&|]/);
+    const name = INTERNAL_NAME.exec(stop < 0 ? rest : rest.slice(0, stop));
+    if (!name) continue;
+    internal++;
+    const f = finding(file, m.index, argsStart + name.index + name[0].length - m.index, 'medium', `Internal-looking package "${name[1]}" installed without a private registry: a public look-alike could be pulled instead`);
+    if (f) found.push(f);
+  }
+  return found;
+}
