@@ -203,7 +203,9 @@ const POPULAR_PACKAGES = new Set(
     'body-parser cookie-parser helmet morgan winston nodemon concurrently cross-env rimraf minimist semver fs-extra ' +
     'async bluebird rxjs tailwindcss postcss autoprefixer styled-components jquery bootstrap three chart.js ' +
     'electron discord.js colors cheerio marked highlight.js graphql firebase aws-sdk shelljs execa node-cron got ' +
-    'superagent validator xml2js sharp multer nodemailer crypto-js ethers web3 zod'
+    'superagent validator xml2js sharp multer nodemailer crypto-js ethers web3 zod ' +
+    'eslint-plugin-react eslint-plugin-react-hooks eslint-plugin-import eslint-plugin-jsx-a11y eslint-config-prettier ' +
+    'eslint-plugin-prettier typescript-eslint'
   ).split(' '),
 );
 // Real packages one edit away from a popular one.
@@ -212,7 +214,7 @@ const KNOWN_NEIGHBOURS = new Set([
   'mongo', 'debugpy', 'typing', 'scapy', 'server', 'mysql', 'dotenvx', 'prism', 'openapi', 'markdown2', 'jinja',
   'dataset', 'djongo', 'beautifulsoup', 'psycopg', 'psycopg-binary', 'types', 'reacts', 'vitess', 'pyjwt', 'jwt',
   'pyaml', 'cattrs', 'marker', 'marker-pdf', 'torchx', 'reactn', 'typed', 'ujson', 'httpie', 'mocha-cli', 'expresso',
-  'pydantic-core', 'requests-toolbelt', 'chardet2', 'jsonschema-rs', 'pillow-heif',
+  'pydantic-core', 'requests-toolbelt', 'chardet2', 'jsonschema-rs', 'pillow-heif', 'eslint-plugin-preact',
 ]);
 const COMMON_WORDS = [
   'validator', 'diagnostics', 'formatter', 'analyzer', 'analyser', 'inspector', 'optimizer', 'generator', 'converter',
@@ -314,8 +316,11 @@ function transposedWord(raw: string): string {
   return '';
 }
 
+// The arguments run on over lines ending in a backslash: a long install is usually written so, and
+// a look-alike name hides best on its third line. A name never starts with the backslash, so a
+// separator and a name cannot both claim it.
 const INSTALL_ARGS =
-  /\b(?:pip3?\s+install|python3?\s+-m\s+pip\s+install|uv\s+(?:pip\s+install|add)|pipx\s+(?:install|run)|npm\s+(?:i|install|add)|yarn\s+(?:global\s+)?add|pnpm\s+(?:i|install|add)|bun\s+(?:i|install|add)|npx\s+(?:-y\s+|--yes\s+)?|uvx\s+|gem\s+install|cargo\s+install)((?:[ \t]+[^\s;&|`'"()]+){1,20})/g;
+  /\b(?:pip3?\s+install|python3?\s+-m\s+pip\s+install|uv\s+(?:pip\s+install|add)|pipx\s+(?:install|run)|npm\s+(?:i|install|add)|yarn\s+(?:global\s+)?add|pnpm\s+(?:i|install|add)|bun\s+(?:i|install|add)|npx\s+(?:-y\s+|--yes\s+)?|uvx\s+|gem\s+install|cargo\s+install)((?:(?:[ \t]|\\\r?\n)+[^\s;&|`'"()\\][^\s;&|`'"()]*){1,20})/g;
 
 function packageNamesAt(text: string, m: RegExpExecArray): { name: string; index: number }[] {
   const out: { name: string; index: number }[] = [];
@@ -984,11 +989,14 @@ export const rules: Rule[] = [
         '```bash\npip install reqeusts\n```',
         '```bash\nnpm install cIassnames\n```',
         { path: 'requirements.txt', text: 'colourama==0.4.6\n' },
+        // An install continued over lines: the look-alike sits on the last one.
+        '```bash\nnpm install --save-dev \\\n  eslint prettier \\\n  eslint-plugin-reactt\n```',
       ],
       noMatch: [
         { path: 'requirements.txt', text: 'discord.py==2.3.2\nrequests==2.31.0\n' },
         '```bash\npip install requests pytest-cov python-dateutil\nnpm install lodash express\n```',
         { path: 'requirements.txt', text: 'pypdf==4.2.0\nimageio==2.34.0\n' },
+        '```bash\nnpm install --save-dev \\\n  eslint-plugin-react eslint-plugin-react-hooks \\\n  eslint-config-prettier\n```',
       ],
     },
     detect: detectTyposquat,
