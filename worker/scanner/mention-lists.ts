@@ -19,7 +19,35 @@ const ITEMS_SO_FAR = new RegExp(String.raw`^(?:@?[[({]\s*)?(?:(?:${LIT}\s*:\s*)?
 // Within the match, a line break may only lead to the next item.
 const BREAK_TO_CODE = /\n(?![ \t]*[bruBRU]{0,2}["'])/;
 
-function inIndicatorList(text: string, index: number, end: number): boolean {
+// A list named like indicators but walked as file targets: `for pat in PATTERNS:` then
+// `glob.glob(os.path.join(HOME, pat))` or `open(p)` a few lines below. Glob patterns of browser
+// profiles collected into a zip are targets, not strings to look for.
+const FILE_USE = /\b(?:glob|iglob|rglob|open|copy\w*|read\w*|ReadFile|readFileSync|createReadStream|expanduser|Path|join|exists|isfile|stat|write)\s*\(/;
+const targetListCache = new WeakMap<object, Map<string, boolean>>();
+
+function walkedAsFiles(text: string, name: string, holder: object): boolean {
+  let perText = targetListCache.get(holder);
+  if (!perText) targetListCache.set(holder, (perText = new Map()));
+  const known = perText.get(name);
+  if (known !== undefined) return known;
+  let result = false;
+  const loop = new RegExp(String.raw`\bfor\s+(?:\w+\s*,\s*)?(\w+)\s+in\s+${name}\b|\bfor\s*\(\s*(?:const|let|var)\s+(\w+)\s+of\s+${name}\b|\bfor\s+\w+\s*,\s*(\w+)\s*:?=\s*range\s+${name}\b|\b${name}\.forEach\(\s*\(?(\w+)`, 'g');
+  for (const m of text.matchAll(loop)) {
+    const variable = m[1] ?? m[2] ?? m[3] ?? m[4];
+    const body = text.slice(m.index + m[0].length, m.index + m[0].length + 400);
+    for (const call of body.matchAll(new RegExp(String.raw`[^\n]*\b${variable}\b[^\n]*`, 'g'))) {
+      if (FILE_USE.test(call[0])) {
+        result = true;
+        break;
+      }
+    }
+    if (result) break;
+  }
+  perText.set(name, result);
+  return result;
+}
+
+function inIndicatorList(text: string, index: number, end: number, holder: object): boolean {
   if (BREAK_TO_CODE.test(text.slice(index, end))) return false;
   const from = Math.max(0, index - 800);
   const window = text.slice(from, index);
@@ -28,7 +56,7 @@ function inIndicatorList(text: string, index: number, end: number): boolean {
   for (const m of window.matchAll(LIST_HEAD)) heads.push(m);
   // The nearest heads first: a dict's own name sits above the keys of its entries.
   for (const head of heads.reverse().slice(0, 6)) {
-    if (!INDICATOR_NAME.test(head[1])) continue;
+    if (!INDICATOR_NAME.test(head[1]) || walkedAsFiles(text, head[1], holder)) continue;
     // The head's last character opens the list or the pattern literal.
     if (ITEMS_SO_FAR.test(window.slice(head.index + head[0].length - 1))) return true;
   }
@@ -53,6 +81,6 @@ export function spansSeparateMentions(file: FileView, index: number, length: num
   if (length < 2) return false;
   const end = index + length;
   if (file.kind === 'skill-md' || file.kind === 'markdown') return crossesCodeSpans(file, index, end);
-  if (file.kind === 'script' || file.kind === 'text') return inIndicatorList(file.text, index, end);
+  if (file.kind === 'script' || file.kind === 'text') return inIndicatorList(file.text, index, end, file);
   return false;
 }
