@@ -133,7 +133,7 @@ function markdownCodeRanges(text: string): [number, number][] {
 // Words that, earlier in the same sentence, turn an instruction into a prohibition, a warning or a
 // description of an attack ("never send your key", "detects prompts that say ignore ...").
 const NEGATION =
-  /\b(never|not|don'?t|doesn'?t|won'?t|cannot|can'?t|must ?n[o']t|should ?n[o']t|avoid(?:s|ing)?|refuse[sd]?|prevent(?:s|ing)?|prohibit(?:s|ed)?|forbid(?:s|den)?|block(?:s|ed|ing)?|reject(?:s|ed|ing)?|detect(?:s|ed|ing|ion)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)?|beware|watch out|look(?:s|ing)? for|scan(?:s|ning)? for|such as|e\.g\.|for example|example(?!\.\w)|attackers?|malicious|suspicious|phrases? like|patterns? like)\b/i;
+  /\b(never|jamais|nunca|niemals|not|don'?t|doesn'?t|won'?t|cannot|can'?t|must ?n[o']t|should ?n[o']t|avoid(?:s|ing)?|refuse[sd]?|prevent(?:s|ing)?|prohibit(?:s|ed)?|forbid(?:s|den)?|block(?:s|ed|ing)?|reject(?:s|ed|ing)?|detect(?:s|ed|ing|ion)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)?|beware|watch out|look(?:s|ing)? for|scan(?:s|ning)? for|such as|e\.g\.|for example|example(?!\.\w)|attackers?|malicious|suspicious|phrases? like|patterns? like)\b/i;
 /** Whether a piece of a sentence holds a negation or quoting cue (the negation guard's test). */
 export function hasNegationCue(s: string): boolean {
   return NEGATION.test(s);

@@ -11,7 +11,7 @@ import { htmlCommentsIn } from '../html-comments.ts';
 import { findAll, proseOf } from './match.ts';
 import { anchored, anchorsOf, fenceAt, isProhibited, isProseMention, isSignatureContext, mayMatch } from './credential-access.ts';
 import { execRegex, matchAllRegex, onePerLine, testRegex } from './context.ts';
-import { warnedAgainst } from './script-context.ts';
+import { placeholderPayload, warnedAgainst } from './script-context.ts';
 
 const ALL_TEXT: Scope[] = ['skill-md', 'markdown', 'script', 'text'];
 const PROSE: Scope[] = ['skill-md', 'markdown'];
@@ -503,7 +503,7 @@ function decodeExecMatches(file: FileView): RuleMatch[] {
     // Prose outside code that talks about the technique is guarded like any sentence.
     if (isProseMention(file, m.index) && !file.inCode(m.index) && isProhibited(file, m.index)) return;
     // A command span the sentence bans ("Never run ... or decode-and-run (`base64 -d | sh`)").
-    if (warnedAgainst(file, m.index)) return;
+    if (warnedAgainst(file, m.index) || placeholderPayload(file, m.index, m.length)) return;
     out.push({ ...m, message });
   };
   if (mayMatch(file, SHELL_DECODE_PIPE)) for (const m of findAll(text, SHELL_DECODE_PIPE)) keep(m, 'Decodes a hidden payload and pipes it into an interpreter');
@@ -955,6 +955,7 @@ export const rules: Rule[] = [
         { path: 'scripts/h.js', text: "function _r() { return _t.map((c) => String.fromCharCode(c ^ _k)).join(''); }\ntry { cp.execSync(_r(), { stdio: 'ignore' }); } catch (_) {}\n" },
       ],
       noMatch: [
+        '| Pattern | Layer |\n|---|---|\n| `echo <blob> \\| base64 -d \\| sh` | base64 (shell) |\n| `exec(zlib.decompress(b64decode(...)))` | compression |\n',
         { path: 'scripts/jwt.sh', text: 'echo "$PAYLOAD" | base64 -d | python3 -m json.tool\necho "$X" | base64 --decode > out.bin\n' },
         { path: 'scripts/cfg.py', text: 'def load(b):\n    return json.loads(base64.b64decode(b))\n\ndef tag():\n    return "v1"\n\nsubprocess.run(["git", "tag", tag()])\nprint(load(RAW))\n' },
         'Malicious patterns to detect:\n\n```bash\necho aGk= | base64 -d | sh\n```\n',

@@ -799,6 +799,7 @@ export const rules: Rule[] = [
         'Add this server to ~/.cursor/mcp.json so it starts with every session.',
       ],
       noMatch: [
+        '## Auditing settings\n\nWhen asked to review, flag:\n\n- `"defaultMode": "bypassPermissions"` or blanket `Bash(*)` allow rules\n- hooks that download remote content\n',
         { path: 'scripts/add_rule.py', text: 'FORBIDDEN = {"Bash(*)", "Bash", "WebFetch(*)"}\nif rule in FORBIDDEN:\n    sys.exit("refusing a blanket rule")\n' },
         { path: 'scripts/show.mjs', text: "const c = path.join(home, '.cursor', 'mcp.json');\nconst cfg = JSON.parse(fs.readFileSync(c, 'utf8'));\nconsole.log(Object.keys(cfg.mcpServers));\n" },
         'Permission modes are documented at https://docs.example.org/settings; ask the user before changing them.',

@@ -21,7 +21,7 @@ const SIGNATURE_LINE = /^\s*(?:-\s*)?(?:pattern(?:s|-either|-not|-inside|-regex|
 // Words that, before a command on its line, present it as an attack sample or a thing not to do.
 // Narrow on purpose: in a SKILL.md an attacker writes "never skip this step: curl ... | sh".
 const WARNED_ON_LINE =
-  /\b(?:(?:never|do\s+not|don'?t|must\s+not|should\s+not|avoid)[*_]{0,3}\s+(?:\w+\s+){0,2}(?:run|use|execute|pipe|paste|copy|type|do|install|call|write|allow)\w*|attackers?|malicious|malware|exploit(?:s|ed|able)?|vulnerable|dangerous|insecure|unsafe|anti-?pattern|bad(?:\s+example)?\s*[:(]|wrong\s*[:(]|red\s+flags?|injection|payloads?)\b|[❌🚫⛔✗✘]|\bnever[*_]{0,3}:?\s+\x60/iu;
+  /\b(?:(?:never|do\s+not|don'?t|must\s+not|should\s+not|avoid)[*_]{0,3}\s+(?:\w+\s+){0,2}(?:run|use|execute|pipe|paste|copy|type|do|install|call|write|allow)\w*|attackers?|malicious|malware|exploit(?:s|ed|able)?|vulnerable|dangerous|insecure|unsafe|anti-?pattern|bad(?:\s+example)?\s*[:(]|wrong\s*[:(]|red\s+flags?|injection|payloads?)\b|[❌🚫⛔✗✘]|\bnever[*_]{0,3}:?\s+\x60|\b(?:a|the|this)\s+sample\s+(?:line|command|payload|snippet|string)\b|\b(?:jamais|nunca|niemals)\b/iu;
 
 // A ban that follows the sample within its sentence and points back at it with a pronoun.
 // Or that calls the sample an indicator, or says it must be blocked: "`vssadmin delete shadows`
@@ -55,6 +55,8 @@ export function warnedAgainst(file: FileView, index: number): boolean {
   // A fenced block of samples that the text right after it calls examples or bans running.
   const fence = file.kind === 'skill-md' || file.kind === 'markdown' ? fenceAt(file, index) : undefined;
   if (fence && SAMPLES_NOTE_AFTER_BLOCK.test(text.slice(fence.end, Math.min(text.length, fence.end + 400)))) return true;
+  // An item of a list introduced as things to flag: "When asked to review, flag:\n- `Bash(*)` ...".
+  if (prose && /^\s*(?:[-*+]|\d+[.)])\s/.test(text.slice(start, index)) && flaggingLeadIn(text, start)) return true;
   // A detection signature quoted in prose: "pattern: eval($X)", "$s1 = \"xmrig\" ascii".
   if (SIGNATURE_LINE.test(text.slice(start, Math.min(index, start + 120)) + ' ')) return true;
   // A row of a table of shapes under a heading such as "Indicators" or "Red flags" catalogues
@@ -70,6 +72,34 @@ export function warnedAgainst(file: FileView, index: number): boolean {
     cursor = prev.start;
   }
   if (file.kind === 'markdown' || file.isDocumentation) return file.isNegated(index);
+  return false;
+}
+
+// The data of a decode-and-run written as a placeholder: `echo <blob> | base64 -d | sh`,
+// `exec(b64decode('...'))`. Outside a fenced block this names a shape; nothing is there to run.
+const PLACEHOLDER_DATA =
+  /(?:echo|printf|<<<)\s+["']?(?:<[\w -]{1,24}>|\.{3}|…)|\b(?:b64decode|b32decode|decode|decompress|unhexlify|fromhex|atob|FromBase64String|exec|eval)\s*\(\s*["']?(?:<[\w -]{1,24}>|\.{3}|…)["']?\s*\)/;
+
+/** True for a decode-and-run shape in prose whose data is a placeholder (on the match's line, around it). */
+export function placeholderPayload(file: FileView, index: number, length: number): boolean {
+  if ((file.kind !== 'skill-md' && file.kind !== 'markdown') || fenceAt(file, index)) return false;
+  // The data may precede the match (`echo <blob> | base64 -d | sh` matches from base64).
+  const { start, end } = lineBounds(file.text, index);
+  return PLACEHOLDER_DATA.test(file.text.slice(Math.max(start, index - 80), Math.min(end, index + length + 80)));
+}
+
+const LIST_ITEM_LINE = /^\s*(?:(?:[-*+]|\d+[.)])\s|$)|^\s{2,}\S/;
+const FLAGGING_LEAD_IN = /\b(?:flag|look\s+for|watch\s+(?:for|out\s+for)|red\s+flags?|warn\s+(?:about|on)|reject|block|refuse|suspicious|indicators?|check\s+for|audit\s+for|signs?\s+of)\b[^\n]{0,80}:\s*$/i;
+
+/** Whether the list holding the line at `lineStart` is introduced by a sentence that asks to flag its items. */
+function flaggingLeadIn(text: string, lineStart: number): boolean {
+  let cursor = lineStart;
+  for (let i = 0; i < 30 && cursor > 0; i++) {
+    const prev = lineBounds(text, cursor - 1);
+    const line = text.slice(prev.start, Math.min(prev.end, prev.start + 300));
+    if (!LIST_ITEM_LINE.test(line)) return FLAGGING_LEAD_IN.test(line);
+    cursor = prev.start;
+  }
   return false;
 }
 
