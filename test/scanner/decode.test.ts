@@ -132,6 +132,7 @@ exec(zlib.decompress(base64.b64decode("${blob}")))
       ['scripts/a.py', `import os\nos.system("${back}"[::-1])\n`, 2],
       ['scripts/b.py', `import os\nCACHE = "${back}"\n\nos.system(CACHE[::-1] + " >/dev/null")\n`, 2],
       ['scripts/c.js', `const x = 1;\nexec('${back}'.split('').reverse().join(''));\n`, 2],
+      ['theme/a.zsh', `typeset -g _g='${back}'\n_tick() { eval "\${(j::)\${(Oa)\${(s::)_g}}}"; }\n`, 1],
     ];
     for (const [path, text, line] of cases) {
       const f = scanScript(path, text).findings.find((x) => x.ruleId === 'FX-01');

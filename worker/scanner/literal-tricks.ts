@@ -10,7 +10,7 @@ type Add = (encoding: string, index: number, decoded: string) => void;
 const REVERSE_OP = String.raw`(?:\[\s*::\s*-1\s*\]|\.split\(\s*(?:""|'')\s*\)\s*\.reverse\(\)\s*\.join\(\s*(?:""|'')\s*\))`;
 const QUOTED = String.raw`(?:"([^"\n\\]{12,2000})"|'([^'\n\\]{12,2000})')`;
 const REVERSED_LITERAL = new RegExp(QUOTED + String.raw`\s*` + REVERSE_OP, 'g');
-const ASSIGNED_LITERAL = new RegExp(String.raw`^[ \t]*(?:(?:const|let|var)\s+)?([A-Za-z_]\w{0,40})\s*=\s*` + QUOTED, 'gm');
+const ASSIGNED_LITERAL = new RegExp(String.raw`^[ \t]*(?:(?:const|let|var)\s+|(?:typeset|declare|local|readonly|export)(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w{0,40})\s*=\s*` + QUOTED, 'gm');
 
 function findReversedLiterals(text: string, add: Add, full: () => boolean): void {
   const reversed = (s: string) => [...s].reverse().join('');
@@ -19,6 +19,8 @@ function findReversedLiterals(text: string, add: Add, full: () => boolean): void
   while (!full() && (m = REVERSED_LITERAL.exec(text)) !== null) add('reversed string', m.index, reversed(m[1] ?? m[2]));
   const reversedNames = new Set<string>();
   for (const r of text.matchAll(new RegExp(String.raw`\b([A-Za-z_]\w{0,40})\s*` + REVERSE_OP, 'g'))) reversedNames.add(r[1]);
+  // zsh: ${(j::)${(Oa)${(s::)name}}} splits a variable into characters, reverses and joins them.
+  if (text.includes('(Oa)')) for (const r of text.matchAll(/\(s::\)([A-Za-z_]\w{0,40})\b/g)) reversedNames.add(r[1]);
   if (reversedNames.size === 0) return;
   ASSIGNED_LITERAL.lastIndex = 0;
   while (!full() && (m = ASSIGNED_LITERAL.exec(text)) !== null) {
@@ -69,7 +71,7 @@ function findRot13Literals(text: string, add: Add, full: () => boolean): void {
 
 /** Every literal trick of one text, behind cheap literal checks; rot13 and split words only in code. */
 export function decodeLiteralTricks(text: string, isScript: boolean, add: Add, full: () => boolean): void {
-  if (text.includes('[::-1]') || text.includes('.reverse()')) findReversedLiterals(text, add, full);
+  if (text.includes('[::-1]') || text.includes('.reverse()') || text.includes('(Oa)')) findReversedLiterals(text, add, full);
   if (!isScript) return;
   if ((text.includes('rot') || text.includes('N-Z') || text.includes('n-z')) && ROT13_USE.test(text)) findRot13Literals(text, add, full);
   if (text.includes('+') && WORD_SPLIT_CONCAT.test(text)) findSplitWords(text, add, full);
