@@ -104,6 +104,9 @@ exec(zlib.decompress(base64.b64decode("${blob}")))
     expect(f!.message).toContain('In decoded rot13');
     // Without rot13 in the file, literals stay as written.
     expect(findEncodedPayloads(makeFileView('lib/x.rb', `UPSTREAM = '${rot(PAYLOAD)}'\n`, ''))).toEqual([]);
+    // Reversed as well as rotated: codecs.decode(S[::-1], "rot13").
+    const both = `import codecs, os\n\nHOOK = "${[...rot(PAYLOAD)].reverse().join('')}"\nos.system(codecs.decode(HOOK[::-1], "rot13"))\n`;
+    expect(scanScript('lib/v.py', both).findings.find((x) => x.ruleId === 'FX-01')).toMatchObject({ file: 'lib/v.py', line: 3 });
   });
 
   it('joins a command cut inside its words by string concatenation, names kept as $name', () => {

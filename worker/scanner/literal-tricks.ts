@@ -60,12 +60,17 @@ function rot13(s: string): string {
 }
 
 function findRot13Literals(text: string, add: Add, full: () => boolean): void {
+  // Code that also reverses strings may do both: codecs.decode(S[::-1], "rot13").
+  const reverses = text.includes('[::-1]') || text.includes('.reverse()');
   LITERAL.lastIndex = 0;
   let m: RegExpExecArray | null;
   while (!full() && (m = LITERAL.exec(text)) !== null) {
     const literal = m[1] ?? m[2];
     const turned = rot13(literal);
-    if (wordiness(turned) > wordiness(literal)) add('rot13', m.index + 1, turned);
+    if (wordiness(turned) <= wordiness(literal)) continue;
+    add('rot13', m.index + 1, turned);
+    // Reading order is not wordiness: both directions are rescanned.
+    if (reverses && !full()) add('rot13 reversed', m.index + 1, [...turned].reverse().join(''));
   }
 }
 
