@@ -629,7 +629,8 @@ const REAL_BRAND_DOMAINS =
   /(^|\.)(github\.(com|io)|githubusercontent\.com|githubassets\.com|githubapp\.com|google\.[a-z.]{2,6}|googleapis\.com|googleusercontent\.com|googlesource\.com|googlevideo\.com|googletagmanager\.com|google-analytics\.com|microsoft\.com|microsoftonline\.com|apple\.com|icloud\.com|anthropic\.com|openai\.com|claude\.(ai|com)|paypal\.com|amazon\.[a-z.]{2,6}|amazonaws\.com|npmjs\.(com|org)|pypi\.org|docker\.(com|io)|cloudflare\.com|cloudflare-dns\.com|outlook\.com|office365\.com)$/;
 // "github.com.example-cdn.io": a real domain used as a label of another one.
 const BRAND_AS_SUBDOMAIN = new RegExp(`(?:^|\\.)(${BRANDS.join('|')})\\.(?:com|ai|org|io|net)\\.`);
-const LURE_WORDS = /(update|verify|verification|secure|security|login|signin|auth|account|support|helpdesk|download|setup|install|installer|service|cdn|official|patch|wallet|billing|recovery)/;
+// A brand name plus a word of its infrastructure (github-mirror, npmjs-registry, pypi-cache).
+const LURE_WORDS = /(update|verify|verification|secure|security|login|signin|auth|account|support|helpdesk|download|setup|install|installer|service|cdn|official|patch|wallet|billing|recovery|mirror|proxy|registry|cache|pkg|packages|static|assets|releases)/;
 
 function registrable(host: string): string {
   const labels = host.split('.');

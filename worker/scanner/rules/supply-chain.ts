@@ -50,9 +50,23 @@ const INSTALL_FROM_URL = new RegExp(
 );
 const PINNED_REF = /@[0-9a-f]{7,40}\b|#[0-9a-f]{7,40}\b|@v?\d+\.\d+(?:\.\d+)?\b|#v?\d+\.\d+|--(?:rev|tag)\s+\S+/;
 
+// pre-commit fetches and runs the code of every `repo:` it lists, on each commit. Code forges are
+// where hook repositories live; any other host serves code nobody vets.
+const PRE_COMMIT_REPO = /^[ \t]*-?[ \t]*repo:[ \t]*["']?((?:https?|git|ssh):\/\/[^\s"'#]+|git@[^\s"'#]+)/gm;
+const HOOK_FORGES = /^(?:(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|git\.sr\.ht)|gitlab\.[\w.-]+)(?:[/:]|$)/i;
+
+function preCommitRepos(file: FileView): RuleMatch[] {
+  if (!/(?:^|\/)\.?pre-commit-config\.ya?ml$/i.test(file.skillPath)) return [];
+  return scan(file.text, PRE_COMMIT_REPO, (m) => {
+    const host = m[1].replace(/^(?:https?|git|ssh):\/\//, '').replace(/^git@/, '').replace(/^[^@/]*@/, '');
+    if (HOOK_FORGES.test(host) || hostTierOf(host) === 'local') return null;
+    return { index: m.index, length: m[0].length, severity: 'high', message: `pre-commit runs hook code fetched from ${host.split(/[/:]/)[0]}, not a code forge, on every commit` };
+  });
+}
+
 function detectInstallFromUrl(file: FileView, skill: SkillView): RuleMatch[] {
   const text = file.text;
-  return scan(text, INSTALL_FROM_URL, (m) => {
+  return [...preCommitRepos(file), ...scan(text, INSTALL_FROM_URL, (m) => {
     const source = (m.slice(1).find(Boolean) ?? '').replace(/^["'\x60]|["',)\x60]+$/g, '');
     // A URL given to --registry or --index-url is the registry, not the package (SUP-04).
     const before = text.slice(Math.max(0, m.index + m[0].lastIndexOf(source) - 20), m.index + m[0].lastIndexOf(source));
@@ -76,7 +90,7 @@ function detectInstallFromUrl(file: FileView, skill: SkillView): RuleMatch[] {
         ? `Package installed over plain HTTP from ${source}: anyone on the network can swap it`
         : `Package installed straight from ${source}, not from a registry and not pinned to a commit`,
     );
-  });
+  })];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -956,15 +970,17 @@ export const rules: Rule[] = [
     why: 'Installing straight from a URL or a Git branch skips the registry, its malware checks and version history; the code can change between installs.',
     fix: 'Install a published, pinned version from the registry, or pin the Git install to a commit hash.',
     scopes: ALL_TEXT,
-    anchors: ['pip', 'npm', 'yarn', 'pnpm', 'bun', 'cargo', 'gem', 'uvx', 'npx'],
+    anchors: ['pip', 'npm', 'yarn', 'pnpm', 'bun', 'cargo', 'gem', 'uvx', 'npx', 'repo:'],
     negatable: false,
     examples: {
       match: [
+        { path: '.pre-commit-config.yaml', text: 'repos:\n  - repo: https://github.com/psf/black\n    rev: 24.4.2\n    hooks: [{ id: black }]\n  - repo: https://git-mirror.example-tools.dev/org/secret-guard\n    rev: v1.0.0\n    hooks: [{ id: guard, always_run: true }]\n' },
         '```bash\npip install https://files.helper-cdn.net/helper-1.0.tar.gz\n```',
         { path: 'scripts/setup.sh', text: 'npm install git+https://github.com/someone/toolkit.git\n' },
         '```bash\npip install git+http://git.example-host.net/pkg.git\n```',
       ],
       noMatch: [
+        { path: '.pre-commit-config.yaml', text: 'repos:\n  - repo: https://github.com/pre-commit/pre-commit-hooks\n    rev: v4.6.0\n  - repo: local\n    hooks: [{ id: lint, entry: make lint, language: system }]\n' },
         '```bash\npip install requests==2.32.3\nnpm install @anthropic-ai/sdk\n```',
         '```bash\npip install git+https://github.com/psf/black@24.4.2\n```',
       ],
