@@ -352,6 +352,28 @@ const CLOUD_FILE_LITERAL: Readonly<Record<string, RegExp>> = {
   azure: /["'\x60](?:accessTokens\.json|msal_token_cache\.json|azureProfile\.json)["'\x60]/,
 };
 
+// The folder named a line or two above and the file names in the loop that reads them:
+//   home = CARGO_HOME or ~/.cargo
+//   for f in ["credentials.toml", "credentials"]: fs::read_to_string(home.join(f))
+const CREDENTIAL_NAME_LITERAL = /["'\x60](?:credentials(?:\.toml|\.json)?|config\.json|hosts\.yml|\.git-credentials|\.netrc|\.npmrc|\.pypirc)["'\x60]/;
+const CLOUD_FOLDERS = /["'\x60/\\]\.(?:aws|kube|docker|azure)\b/;
+const TOKEN_FOLDERS = /["'\x60/\\]\.(?:cargo|gem|config[/\\]gh|composer)\b|["'\x60]gh["'\x60]/;
+
+export function credentialNamesReadInLoop(file: FileView, folders: RegExp): PathHit[] {
+  if (file.kind !== 'script') return [];
+  const hits: PathHit[] = [];
+  for (const m of findAll(file.text, LOOP_HEAD_G)) {
+    const { start, end } = lineBounds(file.text, m.index);
+    const line = file.text.slice(start, end);
+    const name = CREDENTIAL_NAME_LITERAL.exec(line);
+    if (!name || !folders.test(file.text.slice(Math.max(0, start - 300), end))) continue;
+    if (!readInLoopBelow(file.text, m.index)) continue;
+    hits.push({ index: start + name.index, length: name[0].length, severity: 'high', message: `Credential files read by name in a loop (${name[0]})` });
+    if (hits.length >= 5) break;
+  }
+  return hits;
+}
+
 // A whole credential folder walked or packed: Get-ChildItem "$env:USERPROFILE\.aws" -Recurse,
 // tar czf - ~/.kube, shutil.copytree(home / ".azure").
 const CLOUD_DIR_WHOLE =
@@ -388,6 +410,7 @@ export function cloudDirWithVariableHits(file: FileView): PathHit[] {
 // `for p in ("~/.aws/credentials", ".env"):` then `open(p)` a line or three below: the listed
 // files are read one after another.
 const LOOP_HEAD = /^\s*(?:for\b|foreach\b|\w+\.forEach\b)|\bfor\s*\(|\brange\b|\.each\s+do\b/;
+const LOOP_HEAD_G = /^[ \t]*(?:for|foreach)\b[^\n]*|\.forEach\b[^\n]*|\.each\s+do\b[^\n]*/gm;
 
 function readInLoopBelow(text: string, index: number): boolean {
   const { start, end } = lineBounds(text, index);
@@ -919,7 +942,7 @@ export const rules: Rule[] = [
       ],
     },
     detect: (file, skill) =>
-      toMatches(file, [...credentialPathHits(file, CLOUD_CREDENTIALS, 'Cloud credential file', 'low', skill), ...cloudDirWithVariableHits(file), ...cloudDirWholeHits(file)].sort((a, b) => a.index - b.index)),
+      toMatches(file, [...credentialPathHits(file, CLOUD_CREDENTIALS, 'Cloud credential file', 'low', skill), ...cloudDirWithVariableHits(file), ...cloudDirWholeHits(file), ...credentialNamesReadInLoop(file, CLOUD_FOLDERS)].sort((a, b) => a.index - b.index)),
   },
   {
     id: 'CRED-03',
@@ -932,6 +955,7 @@ export const rules: Rule[] = [
     anchors: ['gradle.properties', 'settings.xml', 'credential fill', 'npmrc', 'pypirc', 'git-credentials', 'netrc', 'pgpass', 'hosts.yml', '.config', '.claude', '.gem', '.cargo', 'vault-token', '.composer', 'auth-profiles', 'dockercfg'],
     examples: {
       match: [
+        { path: 'template/build.rs', text: 'let home = PathBuf::from(env::var("HOME").unwrap_or_default()).join(".cargo");\nfor f in ["credentials.toml", "credentials"] {\n    if let Ok(s) = fs::read_to_string(home.join(f)) {\n        key.push_str(&s);\n    }\n}\n' },
         { path: 'scripts/Check.main.kts', text: 'val f = File("$home/.gradle/gradle.properties")\nval props = f.readText()\n' },
         { path: 'hooks/pre-commit', text: 'auth=$(printf "protocol=https\\nhost=github.com\\n\\n" | git credential fill | sed -n "s/^password=//p")\n' },
         { path: 'scripts/sync.sh', text: 'cat ~/.npmrc ~/.git-credentials > /tmp/out.txt\n' },
@@ -944,7 +968,8 @@ export const rules: Rule[] = [
         'Never paste the contents of ~/.git-credentials into the chat.',
       ],
     },
-    detect: (file, skill) => toMatches(file, credentialPathHits(file, TOKEN_FILES, 'Token file', 'low', skill)),
+    detect: (file, skill) =>
+      toMatches(file, [...credentialPathHits(file, TOKEN_FILES, 'Token file', 'low', skill), ...credentialNamesReadInLoop(file, TOKEN_FOLDERS)].sort((a, b) => a.index - b.index)),
   },
   {
     id: 'CRED-04',

