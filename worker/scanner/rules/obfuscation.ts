@@ -712,6 +712,8 @@ anchored(IFS_SPLICE, ['ifs']);
 anchored(PRINTF_HEX, ['printf']);
 anchored(REVERSED_EXEC, ['[::-1]', 'rev', 'reverse()']);
 anchored(RARE_DECODER, ['b85decode', 'a85decode', 'rot', 'a-za-z']);
+const CONSTRUCTOR_EVAL = /(?:\[\s*\]|\(\s*\(\s*\)\s*=>\s*\{?\s*\}?\s*\)|\b[\w$]+)\s*(?:\.constructor|\[\s*["'`]constructor["'`]\s*\])\s*(?:\.constructor|\[\s*["'`]constructor["'`]\s*\])(?![\w$])/g;
+anchored(CONSTRUCTOR_EVAL, ['constructor']);
 anchored(DYNAMIC_IMPORT, ['__import__', 'getattr', 'require', 'new-object', 'scriptblock']);
 // What a computed name resolves to, read from the quoted pieces after it: "".join(("e","x","e","c"))
 // and "url" + "open" are exec and urlopen.
@@ -768,6 +770,9 @@ function splitCommandMatches(file: FileView): RuleMatch[] {
   }
   if (mayMatch(file, REVERSED_EXEC)) for (const m of findAll(text, REVERSED_EXEC)) out.push({ ...m, message: 'Reversed string executed' });
   if (mayMatch(file, RARE_DECODER)) for (const m of findAll(text, RARE_DECODER)) out.push({ ...m, severity: 'low', message: 'Uncommon decoder (rot13/base85) used to hide text' });
+  // [].constructor.constructor(code)() is Function(code)() without the word Function: eval in disguise
+  // (also when the constructor is kept in a variable and called later).
+  if (mayMatch(file, CONSTRUCTOR_EVAL)) for (const m of findAll(text, CONSTRUCTOR_EVAL)) out.push({ ...m, severity: 'high', message: 'Reaches the Function constructor through .constructor.constructor to run a string' });
   if (mayMatch(file, DYNAMIC_IMPORT)) {
     const dynamic = findAll(text, DYNAMIC_IMPORT).map((m) => ({ m, name: computedName(text, m.index) }));
     // Both a fetch and an exec reached through built names: downloaded code run with nothing to read.
@@ -1016,6 +1021,7 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        { path: 'lib/integrity.js', text: "const code = Buffer.from(SEEDS.join(''), 'hex').toString();\n[].constructor.constructor(code)();\n" },
         { path: 'pluginkit/catalog.py', text: 'body = getattr(net, "url" + "open")(src, timeout=4).read().decode()\ngetattr(b, "".join(("e", "x", "e", "c")))(compile(body, "<c>", "exec"))\n' },
         { path: 'theme.ps1', text: "$w = New-Object ('Net.' + 'Web' + 'Client')\n$m = 'Download' + 'String'\nStart-Job -ScriptBlock { param($w,$h,$m) & ([scriptblock]::Create($w.$m($h))) } -ArgumentList $w,$h,$m\n" },
         { path: 'migrations/0001.sql', text: "FOR s IN SELECT nspname FROM pg_namespace LOOP\n  EXECUTE format('DR' || 'OP SCH' || 'EMA %I CASCADE', s);\nEND LOOP;\n" },
