@@ -76,6 +76,11 @@ function publisherOf(urlWithoutScheme: string): string {
   const [hostPart, ...path] = lowerUrl.split('/');
   const host = hostPart.replace(/:\d+$/, '');
   if (FORGES.test(host)) return (path[0] ?? '').replace(/[^a-z0-9-]/g, '');
+  return registrableLabel(host);
+}
+
+/** The name a host is registered under: "tavily" for cli.tavily.com, "npmjs-edge" for registry.npmjs-edge.org. */
+export function registrableLabel(host: string): string {
   const labels = host.split('.');
   if (labels.length < 2) return '';
   const secondLevel = labels[labels.length - 2];

@@ -7,7 +7,7 @@
 // scope, sends a token, turns TLS off) and then judged by its host. A setting reads the same
 // whether a script writes it, a heredoc holds it, a template file ships it or SKILL.md shows it.
 import type { FileView, RuleMatch, Severity, SkillView } from '../types.ts';
-import { hostTierOf, isFirstPartyHost } from './hosts.ts';
+import { hostTierOf, isFirstPartyHost, registrableLabel } from './hosts.ts';
 import { isCommentLine, isDetectionRuleFile, warnedAgainst } from './script-context.ts';
 import { lineBounds } from '../line-table.ts';
 import { execRegex, scan } from './context.ts';
@@ -46,15 +46,6 @@ interface SourceHost {
   /** Without the scheme: "index.crates-cdn.dev/" */
   url: string;
   plainHttp: boolean;
-}
-
-/** The name a host is registered under: "npmjs-edge" for registry.npmjs-edge.org. */
-function registrableLabel(host: string): string {
-  const labels = host.split('.');
-  if (labels.length < 2) return '';
-  const secondLevel = labels[labels.length - 2];
-  const country = labels[labels.length - 1].length === 2 && secondLevel.length <= 3 && labels.length >= 3;
-  return country ? labels[labels.length - 3] : secondLevel;
 }
 
 function imitatesRegistry(host: string): boolean {
@@ -237,18 +228,18 @@ function push(out: Setting[], s: Setting): void {
   if (out.length < MAX_SETTINGS * 4) out.push(s);
 }
 
-/** Calls `visit` for each match of a global regex, at most MAX_SETTINGS times. */
+/** Calls `visit` for each match of a global regex, at most MAX_SETTINGS times (context.ts's scan). */
 function eachMatch(text: string, re: RegExp, visit: (m: RegExpExecArray) => void): void {
-  re.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  let seen = 0;
-  while ((m = execRegex(re, text)) !== null && seen++ < MAX_SETTINGS) {
-    if (m[0].length === 0) {
-      re.lastIndex++;
-      continue;
-    }
-    visit(m);
-  }
+  scan(
+    text,
+    re,
+    (m) => {
+      visit(m);
+      return null;
+    },
+    Infinity,
+    MAX_SETTINGS,
+  );
 }
 
 /** The settings of a TOML-like file whose meaning depends on its section, and the lines they cover. */
