@@ -1109,7 +1109,10 @@ function detectInjectionTemplates(file: FileView): RuleMatch[] {
         // BACKUP_CMD=${BACKUP_CMD:-"restic backup ..."}: the command the user configured for this
         // wrapper, with the script's own default; not text from a caller.
         const name = /\$\{?([A-Za-z_]\w*)/.exec(m[0])?.[1];
-        const configured = name !== undefined && new RegExp(String.raw`^[ \t]*(?:export[ \t]+|readonly[ \t]+)?${name}=["']?\$\{${name}:-`, 'm').test(text);
+        // declare -A CMD=([npm]="npm cache clean --force" ...): a table of the script's own commands.
+        const configured =
+          name !== undefined &&
+          new RegExp(String.raw`^[ \t]*(?:export[ \t]+|readonly[ \t]+)?${name}=["']?\$\{${name}:-|^[ \t]*(?:declare|typeset|local|readonly)[ \t]+-[aA]\w*[ \t]+${name}=\(`, 'm').test(text);
         return configured ? null : { index: m.index, length: m[0].length, severity: 'high', message: 'Script arguments evaluated as shell code' };
       }),
     );
@@ -1482,6 +1485,7 @@ export const rules: Rule[] = [
         { path: 'scripts/cfg.py', text: 'def load_config(config_name):\n    return open(f"/etc/app/{config_name}").read()\n' },
       ],
       noMatch: [
+        { path: 'cleanup.sh', text: 'declare -A CMD=(\n  [npm]="npm cache clean --force" [pip]="pip cache purge"\n)\nfor k in "${!CMD[@]}"; do eval "${CMD[$k]}"; done\n' },
         { path: 'scripts/backup-wrapper.sh', text: 'BACKUP_CMD=${BACKUP_CMD:-"restic backup $HOME/Documents"}\nif bash -c "$BACKUP_CMD" >> "$LOG" 2>&1; then echo ok; fi\n' },
         { path: 'scripts/q.py', text: 'cur.execute("SELECT * FROM users WHERE id = ?", (user_id,))\n' },
         'Run `git log --oneline {branch}` to list the commits of the branch.',
