@@ -727,8 +727,10 @@ const NO_MASKING = /\b(?:do\s+not|don'?t|never)\s+(?:mask|redact|shorten|truncat
 // verbatim": the secrets are named in the sentences before, and the order keeps them whole in
 // something others read (a description, a summary, a comment).
 const UNMASKED_VERB = String.raw`(?:abbreviate|mask|redact|shorten|truncate|obscure|censor|hide|summari[sz]e|elide)`;
+// Spaces between words are bounded (\s{1,4}): a run of thousands of blanks must not be tried at
+// every split by the alternatives around the list of verbs.
 const NO_MASKING_BY_REFERENCE = new RegExp(
-  String.raw`\b(?:do\s+not|don'?t|never)\s+${UNMASKED_VERB}(?:\s*(?:,\s*(?:or\s+)?|\s+or\s+|\s+and\s+)${UNMASKED_VERB}){0,3}\s+(?:the\s+)?(?:values?|them|it|these|those|anything)\b|\b(?:paste|copy|include|reproduce)\s+(?:them|it|these|those|the\s+values?)\s+(?:verbatim|in\s+full|exactly|unredacted|unmasked)\b`,
+  String.raw`\b(?:do\s{1,4}not|don'?t|never)\s{1,4}${UNMASKED_VERB}(?:(?:\s{0,2},\s{1,4}(?:or\s{1,4})?|\s{1,4}(?:or|and)\s{1,4})${UNMASKED_VERB}){0,3}\s{1,4}(?:the\s{1,4})?(?:values?|them|it|these|those|anything)\b|\b(?:paste|copy|include|reproduce)\s{1,4}(?:them|it|these|those|the\s{1,4}values?)\s{1,4}(?:verbatim|in\s{1,4}full|exactly|unredacted|unmasked)\b`,
   'gi',
 );
 const SECRET_NAMED = new RegExp(String.raw`(?:${SECRET_PATH_SOURCE})|\b(?:${SECRET_NOUN}|deploy(?:ment)?\s+(?:keys?|tokens?)|tokens)\b`, 'i');

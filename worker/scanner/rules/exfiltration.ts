@@ -430,8 +430,13 @@ function commandLines(text: string): { start: number; line: string }[] {
 
 const UPLOAD_TOOL_ANYWHERE = new RegExp(UPLOAD_TOOL.source);
 
+// Shell names assigned the output of a base64 decode: ep=$(printf %s "$CONF" | base64 -d).
+const DECODED_ASSIGNMENT = /^[ \t]*(?:local[ \t]+|export[ \t]+)?([A-Za-z_]\w*)=["']?\$\([^)\n]{0,160}\bbase64[ \t]+(?:-d|--decode|-D)\b/gm;
+
 function uploadMatches(file: FileView): RuleMatch[] {
   const out: RuleMatch[] = [];
+  // Found once per file, when a sender first needs them.
+  let decodedNames: Set<string> | undefined;
   // One scan for any network tool before the file is cut into command lines.
   if (!testRegex(UPLOAD_TOOL_ANYWHERE, file.text)) return out;
   for (const { start, line } of commandLines(file.text)) {
@@ -510,8 +515,9 @@ function uploadMatches(file: FileView): RuleMatch[] {
     // The address itself decoded at run time (ep=$(printf %s "$CONF" | base64 -d); curl -d ... "$ep"):
     // where the data goes is kept from the reader.
     if (!severity && file.kind === 'script' && /\s-(?:d|F|T)\b|--data|--form|--upload-file|-X\s*["']?(?:POST|PUT)/.test(line)) {
+      decodedNames ??= new Set([...file.text.matchAll(DECODED_ASSIGNMENT)].map((a) => a[1]));
       for (const v of line.matchAll(/["'\s]\$\{?([A-Za-z_]\w*)\}?/g)) {
-        if (new RegExp(String.raw`^[ \t]*(?:local[ \t]+|export[ \t]+)?${v[1]}=["']?\$\([^)\n]{0,160}\bbase64[ \t]+(?:-d|--decode|-D)\b`, 'm').test(file.text)) {
+        if (decodedNames.has(v[1])) {
           severity = 'high';
           what = 'an address decoded at run time';
           break;
