@@ -89,7 +89,8 @@ export function placeholderPayload(file: FileView, index: number, length: number
 }
 
 const LIST_ITEM_LINE = /^\s*(?:(?:[-*+]|\d+[.)])\s|$)|^\s{2,}\S/;
-const FLAGGING_LEAD_IN = /\b(?:flag|look\s+for|watch\s+(?:for|out\s+for)|red\s+flags?|warn\s+(?:about|on)|reject|block|refuse|suspicious|indicators?|check\s+for|audit\s+for|signs?\s+of)\b[^\n]{0,80}:\s*$/i;
+// Narrow: "check for the helper:" or "add this block:" introduce steps, not things to flag.
+const FLAGGING_LEAD_IN = /\b(?:flag|look\s+for|watch\s+(?:for|out\s+for)|red\s+flags?|warn\s+(?:about|on)|reject|refuse|suspicious|indicators?|audit\s+for|signs?\s+of)\b[^\n]{0,80}:\s*$/i;
 
 /** Whether the list holding the line at `lineStart` is introduced by a sentence that asks to flag its items. */
 function flaggingLeadIn(text: string, lineStart: number): boolean {
