@@ -94,4 +94,11 @@ describe('engine with the real rules', () => {
     expect(severity('if (role !== "user\u202E \u2066// admins only\u2069 \u2066") {\n')).toBe('critical');
     expect(severity('const label = "\u2067\u05E9\u05DC\u05D5\u05DD\u2069";\n')).toBe('high');
   });
+
+  it('counts a look-alike package critical when the same install names an index nobody vets', () => {
+    const severity = (command: string) =>
+      scan([{ path: 'SKILL.md', content: `${SKILL}\n\n\`\`\`bash\n${command}\n\`\`\`\n` }]).findings.find((f) => f.ruleId === 'SUP-03')?.severity;
+    expect(severity('pip install reqeusts')).toBe('high');
+    expect(severity('pip install reqeusts --extra-index-url https://pypi.example-mirror.dev/simple')).toBe('critical');
+  });
 });

@@ -10,6 +10,7 @@ import { mayHoldAny } from '../literal-index.ts';
 import { hostTierOf, isFirstPartyHost } from './hosts.ts';
 import { DEFAULT_REGISTRIES, detectRegistryConfusion } from './package-sources.ts';
 import { isCommentLine, isDetectionRuleFile, warnedAgainst } from './script-context.ts';
+import { lineBounds } from '../line-table.ts';
 import { execRegex, matchAllRegex, scan, testRegex } from './context.ts';
 
 // pip requirement files under their usual names: requirements.txt, requirements-dev.in,
@@ -307,6 +308,13 @@ function computeImitatedPackage(raw: string): string {
       return popular;
     }
   }
+  // A typo of a popular name with a suffix ("reqeusts-toolbelt2"): the head is the imitation.
+  const head = name.split('-')[0];
+  if (head !== name && head.length >= 6 && !POPULAR_PACKAGES.has(head)) {
+    for (const popular of POPULAR_PACKAGES) {
+      if (popular.length >= 6 && !popular.includes('-') && editDistance(head, popular, 1) === 1) return popular;
+    }
+  }
   return '';
 }
 
@@ -358,6 +366,9 @@ function packageNamesAt(text: string, m: RegExpExecArray): { name: string; index
   return out;
 }
 
+const UNVETTED_INDEX =
+  /(?:--extra-index-url|--index-url|(?<![\w-])-i|--registry|\bindex-url\s*=|\bregistry\s*=)[ \t=]+["']?https?:\/\/(?!(?:pypi\.org|files\.pythonhosted\.org|registry\.npmjs\.org|registry\.yarnpkg\.com|localhost|127\.0\.0\.1)[/:"'\s])/;
+
 function detectTyposquat(file: FileView): RuleMatch[] {
   if (isDetectionRuleFile(file)) return [];
   const text = file.text;
@@ -369,7 +380,19 @@ function detectTyposquat(file: FileView): RuleMatch[] {
     if (warnedAgainst(file, index)) return;
     const imitated = imitatedPackage(name);
     if (imitated) {
-      found.push({ index, length: name.length, severity: 'high', message: `Package "${name}" is one typo away from the popular package "${imitated}"` });
+      // With an index nobody vets in the same command or a few lines around it, the look-alike is
+      // served by whoever runs that index: dependency confusion by design.
+      const { start, end } = lineBounds(text, index);
+      const around = text.slice(Math.max(0, start - 400), Math.min(text.length, end + 400));
+      const served = UNVETTED_INDEX.test(around);
+      found.push({
+        index,
+        length: name.length,
+        severity: served ? 'critical' : 'high',
+        message: served
+          ? `Package "${name}" imitates "${imitated}" and is installed with an index nobody vets`
+          : `Package "${name}" is one typo away from the popular package "${imitated}"`,
+      });
       return;
     }
     const word = transposedWord(name.replace(/^@[\w.-]+\//, '').replace(/[@=<>~!].*$/, ''));
@@ -1020,6 +1043,7 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        'Install the client:\n\n```bash\npip install requests reqeusts-toolbelt2 --extra-index-url https://pypi-mirror.example-pkg.io/simple\n```\n',
         '```bash\npip install reqeusts\n```',
         '```bash\nnpm install cIassnames\n```',
         { path: 'requirements.txt', text: 'colourama==0.4.6\n' },
