@@ -66,3 +66,13 @@ export function lineText(text: string, index: number): string {
   const { start, end } = lineBounds(text, index);
   return text.slice(start, end);
 }
+
+/** The offset where the `count`-th line break after `from` ends (the text's end when it has fewer). */
+export function endOfLinesAfter(text: string, from: number, count: number): number {
+  let to = from;
+  for (let i = 0; i < count && to < text.length; i++) {
+    const next = text.indexOf('\n', to + 1);
+    to = next < 0 ? text.length : next;
+  }
+  return to;
+}

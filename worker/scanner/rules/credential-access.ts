@@ -8,7 +8,7 @@
 import type { FileView, Rule, RuleMatch, Scope, Severity, SkillView } from '../types.ts';
 import { findAll, proseOf } from './match.ts';
 import { mayHoldAny } from '../literal-index.ts';
-import { lineBounds } from '../line-table.ts';
+import { endOfLinesAfter, lineBounds } from '../line-table.ts';
 import { execRegex, lastAtOrBefore, onePerLine, testRegex } from './context.ts';
 
 const ALL_TEXT: Scope[] = ['skill-md', 'markdown', 'script', 'text'];
@@ -305,7 +305,10 @@ function toMatches(file: FileView, hits: PathHit[]): RuleMatch[] {
 const SSH_KEY_FILE = /\.ssh[/\\]{1,2}(?:id_[\w*-]*|identity|\*)(?![\w-]*\.pub\b)/g;
 const SSH_DIR_FROM_HOME =
   /(?:~|\$\{?HOME\}?|%USERPROFILE%|homedir\(\)|home\(\)|expanduser\([^)\n]{0,20}\)|\bhome\b)[^\n]{0,24}?[/\\'"]\.ssh(?![\w.-])(?![/\\](?:config|known_hosts|authorized_keys|environment|rc)\b)/g;
-const SSH_DIR_ACCESS = /\b(?:tar|zip|7z|cp\s+-r|rsync|scp|copytree|listdir|readdir|glob|walk|find|iterdir|base64|upload|send|collect|harvest|archive|steal|exfiltrate)\b/i;
+// What a line does with a whole folder: pack, copy, walk or ship it (shared by ~/.ssh and the
+// cloud credential folders, each with words of its own).
+const FOLDER_ACCESS_WORDS = String.raw`tar|zip|7z|cp\s+-r|rsync|scp|copytree|listdir|readdir|glob|walk|find|iterdir|upload|send|collect|harvest|archive`;
+const SSH_DIR_ACCESS = new RegExp(String.raw`\b(?:${FOLDER_ACCESS_WORDS}|base64|steal|exfiltrate)\b`, 'i');
 
 const KEY_NAME_LITERAL = /["'`]id_(?:rsa|dsa|ecdsa|ed25519)["'`]/;
 // File reads in languages ACCESS_COMMAND does not spell (Go, Rust, Java, C#).
@@ -320,7 +323,7 @@ function sshKeyMatches(file: FileView, skill?: SkillView): RuleMatch[] {
     // path.join(homedir(), '.ssh', 'id_rsa') names the key in pieces.
     // The key's name may sit in a list a line or two above the read: for n in ["id_rsa", ...].
     const near = file.text.slice(Math.max(0, lineBounds(file.text, m.index).start - 240), m.index);
-    const keyInPieces = KEY_NAME_LITERAL.test(line + '\n' + near) && (ACCESS_COMMAND.test(line) || CODE_FILE_READ.test(line));
+    const keyInPieces = KEY_NAME_LITERAL.test(line + '\n' + near) && readsFile(line);
     if (!SSH_DIR_ACCESS.test(line) && !keyInPieces) continue;
     hits.push({
       index: m.index,
@@ -356,8 +359,12 @@ const CLOUD_FILE_LITERAL: Readonly<Record<string, RegExp>> = {
 //   home = CARGO_HOME or ~/.cargo
 //   for f in ["credentials.toml", "credentials"]: fs::read_to_string(home.join(f))
 const CREDENTIAL_NAME_LITERAL = /["'\x60](?:credentials(?:\.toml|\.json)?|config\.json|hosts\.yml|\.git-credentials|\.netrc|\.npmrc|\.pypirc)["'\x60]/;
-const CLOUD_FOLDERS = /["'\x60/\\]\.(?:aws|kube|docker|azure)\b/;
-const TOKEN_FOLDERS = /["'\x60/\\]\.(?:cargo|gem|config[/\\]gh|composer)\b|["'\x60]gh["'\x60]/;
+const CLOUD_FOLDER_NAMES = String.raw`aws|kube|docker|azure`;
+const TOKEN_FOLDER_NAMES = String.raw`cargo|gem|config[/\\]gh|composer`;
+const CLOUD_FOLDERS = new RegExp(String.raw`["'\x60/\\]\.(?:${CLOUD_FOLDER_NAMES})\b`);
+const TOKEN_FOLDERS = new RegExp(String.raw`["'\x60/\\]\.(?:${TOKEN_FOLDER_NAMES})\b|["'\x60]gh["'\x60]`);
+/** Either kind of folder, as a source of credential files read in a loop (EXF-06). */
+export const CREDENTIAL_FOLDERS = new RegExp(String.raw`["'\x60/\\]\.(?:${CLOUD_FOLDER_NAMES}|${TOKEN_FOLDER_NAMES})\b`);
 
 export function credentialNamesReadInLoop(file: FileView, folders: RegExp): PathHit[] {
   if (file.kind !== 'script') return [];
@@ -378,7 +385,7 @@ export function credentialNamesReadInLoop(file: FileView, folders: RegExp): Path
 // tar czf - ~/.kube, shutil.copytree(home / ".azure").
 const CLOUD_DIR_WHOLE =
   /(?:~|\$\{?HOME\}?|\$env:USERPROFILE|%USERPROFILE%|homedir\(\)|home\(\)|expanduser\([^)\n]{0,20}\))[^\n]{0,12}?[/\\'"]\.(?:aws|azure|kube|docker|config[/\\]gcloud)(?![\w.-])(?![/\\]\w)/g;
-const WHOLE_DIR_ACCESS = /\b(?:tar|zip|7z|cp\s+-r|rsync|scp|copytree|Copy-Item|Compress-Archive|Get-ChildItem|gci|listdir|readdir|glob|walk|find|iterdir|upload|send|collect|harvest|archive)\b|-Recurse\b/i;
+const WHOLE_DIR_ACCESS = new RegExp(String.raw`\b(?:${FOLDER_ACCESS_WORDS}|Copy-Item|Compress-Archive|Get-ChildItem|gci)\b|-Recurse\b`, 'i');
 
 function cloudDirWholeHits(file: FileView): PathHit[] {
   if (file.kind !== 'script') return [];
@@ -400,8 +407,7 @@ export function cloudDirWithVariableHits(file: FileView): PathHit[] {
     const before = file.text.slice(Math.max(0, start - 240), end);
     if (!CLOUD_FILE_LITERAL[dir]?.test(before)) continue;
     // The read: on the line itself or within the next two (p = ...; if p.exists(): p.read_text()).
-    const after = file.text.slice(start, end + 1).concat(nextLines(file.text, end, 2));
-    if (!ACCESS_COMMAND.test(after) && !CODE_FILE_READ.test(after)) continue;
+    if (!readsFile(file.text.slice(start, endOfLinesAfter(file.text, end, 2)))) continue;
     hits.push({ index: m.index, length: m.length, severity: 'high', message: `Cloud credential files read by name from ~/.${dir}` });
   }
   return hits;
@@ -415,18 +421,12 @@ const LOOP_HEAD_G = /^[ \t]*(?:for|foreach)\b[^\n]*|\.forEach\b[^\n]*|\.each\s+d
 function readInLoopBelow(text: string, index: number): boolean {
   const { start, end } = lineBounds(text, index);
   if (!LOOP_HEAD.test(text.slice(start, end))) return false;
-  const below = nextLines(text, end, 3);
-  return ACCESS_COMMAND.test(below) || CODE_FILE_READ.test(below);
+  return readsFile(text.slice(end, endOfLinesAfter(text, end, 3)));
 }
 
-/** The next `count` lines after the line that ends at `end`. */
-function nextLines(text: string, end: number, count: number): string {
-  let to = end;
-  for (let i = 0; i < count && to < text.length; i++) {
-    const next = text.indexOf('\n', to + 1);
-    to = next < 0 ? text.length : next;
-  }
-  return text.slice(end, to);
+/** Whether a piece of code reads a file: a shell reader, an open or read call, a Go/Rust/Java read. */
+function readsFile(code: string): boolean {
+  return ACCESS_COMMAND.test(code) || CODE_FILE_READ.test(code);
 }
 
 const TOKEN_FILES = new RegExp(

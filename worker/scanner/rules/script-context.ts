@@ -3,7 +3,7 @@
 // sample, in a container build file, a detection-rule file or a test.
 import type { FileView, SkillView } from '../types.ts';
 import { extensionOf, sentenceStart } from '../file-view.ts';
-import { testRegex } from './context.ts';
+import { isProse, testRegex } from './context.ts';
 import { lineBounds } from '../line-table.ts';
 import { fenceAt, underProhibitionHeading } from './credential-access.ts';
 
@@ -53,7 +53,7 @@ export function warnedAgainst(file: FileView, index: number): boolean {
   // A sample followed by a ban on running it: "(e.g. `bash -i >& /dev/tcp/...`) but never run them".
   if (prose && WARNED_AFTER.test(text.slice(index, Math.min(text.length, index + 300)))) return true;
   // A fenced block of samples that the text right after it calls examples or bans running.
-  const fence = file.kind === 'skill-md' || file.kind === 'markdown' ? fenceAt(file, index) : undefined;
+  const fence = isProse(file) ? fenceAt(file, index) : undefined;
   if (fence && SAMPLES_NOTE_AFTER_BLOCK.test(text.slice(fence.end, Math.min(text.length, fence.end + 400)))) return true;
   // An item of a list introduced as things to flag: "When asked to review, flag:\n- `Bash(*)` ...".
   if (prose && /^\s*(?:[-*+]|\d+[.)])\s/.test(text.slice(start, index)) && flaggingLeadIn(text, start)) return true;
@@ -82,7 +82,7 @@ const PLACEHOLDER_DATA =
 
 /** True for a decode-and-run shape in prose whose data is a placeholder (on the match's line, around it). */
 export function placeholderPayload(file: FileView, index: number, length: number): boolean {
-  if ((file.kind !== 'skill-md' && file.kind !== 'markdown') || fenceAt(file, index)) return false;
+  if (!isProse(file) || fenceAt(file, index)) return false;
   // The data may precede the match (`echo <blob> | base64 -d | sh` matches from base64).
   const { start, end } = lineBounds(file.text, index);
   return PLACEHOLDER_DATA.test(file.text.slice(Math.max(start, index - 80), Math.min(end, index + length + 80)));
