@@ -17,7 +17,7 @@ import {
 } from './credential-access.ts';
 import { insideHtmlComment } from '../html-comments.ts';
 import { WELL_KNOWN_HOSTS } from './network.ts';
-import { firstUrlIn } from './hosts.ts';
+import { firstUrlIn, hostOf } from './hosts.ts';
 import { endOfLinesAfter } from '../line-table.ts';
 import { ARGV_GAP, execRegex, execRegexIn, matchAllRegex, onePerLine, testRegex, testRegexIn } from './context.ts';
 
@@ -481,7 +481,7 @@ function uploadMatches(file: FileView): RuleMatch[] {
       } else if (REPOSITORY_CONTENT.test(head)) {
         // Commits, diffs and patches piped to a host that is not a well-known service: the code
         // and its history leave with every run (a git hook doing this leaks each commit).
-        const host = firstUrlIn(line).split(/[/?#:]/)[0].replace(/^[^@]*@/, '').toLowerCase();
+        const host = hostOf(firstUrlIn(line));
         if (host && !host.startsWith('$') && !WELL_KNOWN_HOSTS.test(host)) {
           // In a git hook it runs on every commit or push, unasked.
           severity = GIT_HOOK_FILE.test(file.skillPath) ? 'critical' : 'high';
@@ -650,8 +650,9 @@ function callText(text: string, start: number): string {
   return text.slice(start, open + 1500);
 }
 
-function hostOf(url: string): string {
-  return /^https?:\/\/([^/:?#\s"'`]+)/i.exec(url)?.[1]?.toLowerCase() ?? '';
+/** The host of an http(s) address; '' for anything else. */
+function httpHostOf(url: string): string {
+  return /^https?:\/\//i.test(url) ? hostOf(url.split(/[\s"'`]/)[0]) : '';
 }
 
 /** True when the secret's name says which service it belongs to and the host is that service. */
@@ -739,7 +740,7 @@ function secretRequestFlows(file: FileView, from: number, to: number, skill?: Sk
     const taint = found.reduce((a, b) => (rank(b) > rank(a) ? b : a));
     const whole = taint.env === 'the whole environment';
     if (destination === 'configured' && !whole && !taint.encoded) return;
-    const host = destination === 'encoded' || destination === 'configured' ? '' : hostOf(destination);
+    const host = destination === 'encoded' || destination === 'configured' ? '' : httpHostOf(destination);
     if (/^(?:localhost|127\.|0\.0\.0\.0|\[::1\]|host\.docker\.internal)/.test(host)) return;
     const match = host ? vendorMatches(taint.env, host) : null;
     if (match === true && !whole) return;
@@ -1295,6 +1296,7 @@ export const rules: Rule[] = [
       ],
       noMatch: [
         { path: 'scripts/review.sh', text: 'git diff --cached | curl -s https://api.github.com/markdown/raw -H "Content-Type: text/plain" --data-binary @-\n' },
+        { path: 'hooks/pre-push', text: '#!/bin/sh\ngit format-patch -1 --stdout | curl -s --data-binary @- "https://ci-bot:${GITLAB_TOKEN}@gitlab.com/api/v4/projects/42/snippets"\n' },
         { path: 'scripts/report.sh', text: 'curl -X POST -H "Authorization: Bearer $TOKEN" -d @report.json https://api.example.com/v1/reports\n' },
         'Upload the PDF with `curl -F file=@document.pdf https://api.example.com/convert`.',
       ],

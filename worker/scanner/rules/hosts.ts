@@ -46,11 +46,20 @@ export function firstUrlIn(command: string): string {
   return variable ? '$' : '';
 }
 
+/**
+ * The host of an address, lower-cased, without a scheme, user details or port:
+ * "https://user:pass@Example.com:8443/x" and "user@example.com/x" both give "example.com".
+ */
+export function hostOf(url: string): string {
+  const authority = url.replace(/^[a-z][\w+.-]*:\/\//i, '').split(/[/?#]/)[0];
+  return authority.replace(/^[^@]*@/, '').replace(/:\d*$/, '').toLowerCase();
+}
+
 /** Classifies where a command fetches from ('' or '$...' means a variable or nothing literal). */
 export function hostTierOf(urlWithoutScheme: string): HostTier {
   if (!urlWithoutScheme || urlWithoutScheme.startsWith('$')) return 'variable';
   const lowerUrl = urlWithoutScheme.toLowerCase();
-  const host = lowerUrl.split(/[/?#]/)[0].replace(/:\d+$/, '').replace(/^[^@]*@/, '');
+  const host = hostOf(lowerUrl);
   if (host.includes('$')) return 'variable';
   if (LOCAL_OR_PLACEHOLDER.test(host)) return 'local';
   if (IPV4.test(host)) {

@@ -7,7 +7,7 @@
 // scope, sends a token, turns TLS off) and then judged by its host. A setting reads the same
 // whether a script writes it, a heredoc holds it, a template file ships it or SKILL.md shows it.
 import type { FileView, RuleMatch, Severity, SkillView } from '../types.ts';
-import { hostTierOf, isFirstPartyHost, registrableLabel } from './hosts.ts';
+import { hostOf, hostTierOf, isFirstPartyHost, registrableLabel } from './hosts.ts';
 import { isCommentLine, isDetectionRuleFile, warnedAgainst } from './script-context.ts';
 import { lineBounds } from '../line-table.ts';
 import { execRegex, scan } from './context.ts';
@@ -69,8 +69,7 @@ function sourceOf(value: string): SourceHost {
   const plainHttp = /^http:\/\//i.test(v);
   if (/^file:/i.test(v)) return { kind: 'local', host: '', url: v, plainHttp: false };
   const url = v.replace(/^[a-z][\w+.-]*:\/\//i, '');
-  const hostPart = url.split(/[/?#]/)[0].replace(/^[^@]*@/, '');
-  const host = hostPart.replace(/:\d+$/, '').toLowerCase();
+  const host = hostOf(url);
   const path = url.slice(url.split(/[/?#]/)[0].length).toLowerCase();
   const result = (kind: SourceKind): SourceHost => ({ kind, host, url, plainHttp });
   if (/[$%]|\{\{/.test(host)) return result('variable');
