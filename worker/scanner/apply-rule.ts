@@ -3,9 +3,12 @@
 // rule's examples are checked exactly as the scanner will run the rule.
 import type { FileView, Rule, RuleMatch, Scope, SkillView } from './types.ts';
 import { mayHoldAny } from './literal-index.ts';
-import { spansSeparateMentions } from './mention-lists.ts';
+import { insidePattern, spansSeparateMentions } from './mention-lists.ts';
 
 const PROSE_SCOPES: ReadonlySet<Scope> = new Set(['skill-md', 'markdown']);
+// Rules about what code does (runs, decodes and runs): a match inside a regex's text is a pattern.
+// Not the credential or exfiltration rules: a pattern can pick the files a script then sends.
+const PATTERN_SHAPE_CATEGORIES: ReadonlySet<string> = new Set(['code-execution', 'obfuscation']);
 
 export interface RuleHit {
   rule: Rule;
@@ -50,6 +53,8 @@ export function applyRule(rule: Rule, skill: SkillView, options: ApplyOptions = 
     const prose = target.kind === 'skill-md' || target.kind === 'markdown';
     if (negatable && prose && target.isNegated(match.index)) return;
     if (spansSeparateMentions(target, match.index, match.length)) return;
+    // Command and payload shapes written as a regular expression are what a scanner looks for.
+    if (PATTERN_SHAPE_CATEGORIES.has(rule.category) && insidePattern(target, match.index, match.length)) return;
     hits.push({ rule, file: target, match });
   };
   const anchors = options.anchors === false ? undefined : rule.anchors;

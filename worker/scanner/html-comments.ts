@@ -31,11 +31,16 @@ export function htmlCommentsIn(text: string): HtmlComment[] {
 // Per file, found once: a finding asks for every hit, and a long line can hold thousands.
 const commentsOfFile = new WeakMap<FileView, { comments: HtmlComment[]; starts: Int32Array }>();
 
-/** True when `offset` lies inside an HTML comment of the file's text (its `-->` included). */
+/**
+ * True when `offset` lies inside an HTML comment of the file's text (its `-->` included). In
+ * markdown, a comment that opens inside a code block or span is shown as written: an HTML example,
+ * not hidden text.
+ */
 export function insideHtmlComment(file: FileView, offset: number): boolean {
   let found = commentsOfFile.get(file);
   if (!found) {
-    const comments = htmlCommentsIn(file.text);
+    const markdown = file.kind === 'skill-md' || file.kind === 'markdown';
+    const comments = htmlCommentsIn(file.text).filter((c) => !markdown || !file.inCode(c.start));
     found = { comments, starts: Int32Array.from(comments, (c) => c.start) };
     commentsOfFile.set(file, found);
   }

@@ -84,3 +84,30 @@ export function spansSeparateMentions(file: FileView, index: number, length: num
   if (file.kind === 'script' || file.kind === 'text') return inIndicatorList(file.text, index, end, file);
   return false;
 }
+
+// Where a pattern's text opens on a line of code: a regex constructor's string argument, a
+// JavaScript regex literal, PowerShell's -match, grep's pattern argument.
+const PATTERN_OPENING =
+  /(?:\b(?:re\.(?:compile|search|match|fullmatch|findall|finditer|sub|split)|regex\.(?:compile|search|match|findall)|new\s+RegExp|RegExp|regexp\.(?:MustCompile|Compile|MatchString)|Regex(?:::new|\.new)?|Pattern\.compile|preg_(?:match|match_all|replace))\s*\(\s*[rbuRBU]{0,2}|(?:-(?:match|notmatch|imatch|cmatch|replace)|\b(?:grep|egrep|rg)(?:\s+-[\w-]+)*)\s+)(["'`])|(?:[=(,:[!&|?]|\breturn)\s*(\/)(?![/*])/g;
+
+/**
+ * True when a match lies inside the text of a regular expression on its line of code: a pattern
+ * a scanner looks for (`re.compile(r"(eval|iex).{0,80}b64decode")`), which nothing runs.
+ */
+export function insidePattern(file: FileView, index: number, length: number): boolean {
+  if (file.kind !== 'script' || length < 2) return false;
+  const text = file.text;
+  const lineStart = text.lastIndexOf('\n', index - 1) + 1;
+  const before = text.slice(Math.max(lineStart, index - 400), index);
+  let last: RegExpExecArray | undefined;
+  for (const m of before.matchAll(PATTERN_OPENING)) last = m;
+  if (!last) return false;
+  const quote = last[1] ?? last[2];
+  // Still open at the match: no unescaped closing delimiter between the opening and the match.
+  const inside = before.slice(last.index + last[0].length);
+  for (let i = 0; i < inside.length; i++) {
+    if (inside[i] === '\\') i++;
+    else if (inside[i] === quote) return false;
+  }
+  return true;
+}

@@ -148,29 +148,50 @@ export function isSignatureContext(file: FileView, index: number): boolean {
 // "## Attack examples"): instructions listed under them are quoted, not given.
 const PROHIBITION_HEADING =
   /^(?:never|forbidden|prohibited|don'?t|do not|avoid|anti-?patterns?|red flags?|common mistakes|mistakes|pitfalls|what not to do|bad (?:examples?|patterns?|practices?)|attack (?:examples?|patterns?|techniques?)|malicious (?:examples?|patterns?|behaviou?rs?)|examples? of (?:attacks?|malicious|bad)|indicators?|detection|detects?|warning signs)\b|\b(?:forbidden|prohibited|never do|not allowed|anti-patterns?|red flags?|(?:what|things) to avoid|what not to|bad examples?|attack patterns?|malicious (?:patterns?|scripts?|code|skills?|commands?|payloads?)|indicators?(?: of compromise)?|IOCs?|attackers?(?: \w+){0,2} (?:patterns?|commands?|techniques?|examples?|payloads?|tradecraft)|for recognition|in the wild|what to look for|(?:examples?|shapes?|patterns?) to (?:recogni[sz]e|spot|detect|watch for)|not to (?:follow|run|obey|execute)|(?:things|what) to (?:warn|watch|flag) (?:about|for)|typical (?:shapes|attacks?|payloads?)|red[- ]team(?:ing)?|(?:injection|attack|payload) (?:test )?(?:cases|samples|corpus))\b/i;
+// Narrower: headings of sections that show attack samples ("# Malicious one-liners", "## Example
+// (illustrative sample, defanged; do not run)"). Code under them, fenced or inline, is quoted for
+// the reader; a broad word such as "Detection" would also head an install step, so it is not here.
+const SAMPLE_HEADING =
+  /\b(?:(?:malicious|malware)\s+(?:[\w-]+\s+)?(?:examples?|samples?|one-liners?|commands?|scripts?|snippets?|payloads?|patterns?|code|techniques?|shapes?|indicators?|behaviou?rs?|strings?|lines?)|attacks?\s+(?:examples?|samples?|patterns?|techniques?|shapes?)|examples?\s+of\s+(?:attacks?|malicious)|red\s+flags?|indicators?\s+of\s+compromise|iocs?|defanged|in\s+the\s+wild|(?:do\s+not|don'?t|never)\s+(?:run|execute)|for\s+recognition)\b/i;
 const HEADING_LINE = /^[ \t]{0,3}(?:#{1,6}[ \t]+([^\n]+)|\*\*([^*\n]{2,80})\*\*:?[ \t]*)$/gm;
-const headingCache = new WeakMap<FileView, { index: number; prohibits: boolean }[]>();
 
-function headingsOf(file: FileView): { index: number; prohibits: boolean }[] {
+interface Heading {
+  index: number;
+  prohibits: boolean;
+  samples: boolean;
+}
+const headingCache = new WeakMap<FileView, Heading[]>();
+
+function headingsOf(file: FileView): Heading[] {
   const cached = headingCache.get(file);
   if (cached) return cached;
-  const headings: { index: number; prohibits: boolean }[] = [];
+  const headings: Heading[] = [];
   if (file.kind === 'skill-md' || file.kind === 'markdown') {
     // A heading inherits from the headings it sits under: "## Download and execute" under
     // "# Indicators of compromise" lists indicators too. Bold lines count as the lowest level.
-    const open: { level: number; prohibits: boolean }[] = [];
+    const open: { level: number; prohibits: boolean; samples: boolean }[] = [];
     HEADING_LINE.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = execRegex(HEADING_LINE, file.text)) !== null) {
       const level = m[1] !== undefined ? /#+/.exec(m[0])![0].length : 7;
       while (open.length > 0 && open[open.length - 1].level >= level) open.pop();
-      const prohibits = PROHIBITION_HEADING.test((m[1] ?? m[2]).trim()) || (open.length > 0 && open[open.length - 1].prohibits);
-      open.push({ level, prohibits });
-      headings.push({ index: m.index, prohibits });
+      const title = (m[1] ?? m[2]).trim();
+      const parent = open.length > 0 ? open[open.length - 1] : undefined;
+      const prohibits = PROHIBITION_HEADING.test(title) || (parent?.prohibits ?? false);
+      const samples = SAMPLE_HEADING.test(title) || (parent?.samples ?? false);
+      open.push({ level, prohibits, samples });
+      headings.push({ index: m.index, prohibits, samples });
     }
   }
   headingCache.set(file, headings);
   return headings;
+}
+
+/** True when the nearest heading above an offset heads a section of attack samples (SAMPLE_HEADING). */
+export function underSampleHeading(file: FileView, index: number): boolean {
+  const headings = headingsOf(file);
+  const found = lastAtOrBefore(headings, index, (h) => h.index);
+  return found >= 0 ? headings[found].samples : false;
 }
 
 /** True when the nearest heading above an offset introduces prohibitions or attack examples. */

@@ -1172,7 +1172,12 @@ function definedAsSecret(text: string, after: number, query: string): string | u
     const spelled = p[0];
     const at = following.indexOf(spelled);
     if (at < 0) continue;
-    if (SECRET_DEFINITION.test(following.slice(at + spelled.length, at + spelled.length + 250))) return spelled;
+    // The definition is the rest of the sentence that names the placeholder ("where {CTX} is the
+    // content of the .env file"); the next sentence or list item says something else.
+    const rest = following.slice(at + spelled.length, at + spelled.length + 250);
+    const sentence = rest.slice(0, rest.search(/[.!?](?:\s|$)|\n[ \t]*(?:[-*+]|\d+[.)])\s|\n[ \t]*\n|$/));
+    const secret = SECRET_DEFINITION.exec(sentence);
+    if (secret && !/\b(?:never|not|no|without)\b/i.test(sentence.slice(0, secret.index))) return spelled;
   }
   return undefined;
 }
@@ -1271,6 +1276,7 @@ export const rules: Rule[] = [
       noMatch: [
         '![build](https://img.shields.io/badge/build-passing-green.svg)',
         '![coverage](https://codecov.io/gh/acme/app/branch/main/graph/badge.svg)',
+        '| License | `[![License](https://img.shields.io/github/license/<owner>/<repo>)](LICENSE)` |\n\n- Get `<owner>/<repo>` from `git remote get-url origin`.\n- Only public metadata goes into badge URLs: never tokens or file contents.\n',
         'Display an image of the chart using the generated PNG file.',
       ],
     },

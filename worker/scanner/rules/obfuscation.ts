@@ -964,6 +964,8 @@ export const rules: Rule[] = [
         { path: 'scripts/jwt.sh', text: 'echo "$PAYLOAD" | base64 -d | python3 -m json.tool\necho "$X" | base64 --decode > out.bin\n' },
         { path: 'scripts/cfg.py', text: 'def load(b):\n    return json.loads(base64.b64decode(b))\n\ndef tag():\n    return "v1"\n\nsubprocess.run(["git", "tag", tag()])\nprint(load(RAW))\n' },
         'Malicious patterns to detect:\n\n```bash\necho aGk= | base64 -d | sh\n```\n',
+        { path: 'scripts/detect.py', text: 'EVAL_NEAR_DECODE = re.compile(r"(eval|exec|iex|Invoke-Expression).{0,80}(b64decode|atob|FromBase64String|base64 -d)", re.I)\n' },
+        'The triage script prints each layer and the matched patterns (e.g. `eval(`, `Function(`, `IEX`, `/dev/tcp/`, `base64 -d | sh`).',
       ],
     },
     detect: decodeExecMatches,

@@ -175,6 +175,9 @@ function detectSystemFileWrite(file: FileView): RuleMatch[] {
       if (/authorized_keys/.test(target)) {
         what = 'SSH authorized_keys (grants remote login)';
         severity = SSH_KEY_LITERAL.test(line) || /\becho\b|>>/.test(line) ? 'critical' : 'high';
+        // The file rewritten from itself without a key (`grep -v "$old" authorized_keys.bak >
+        // authorized_keys`) takes a login away; it grants none.
+        if (!/>>/.test(line) && /\bgrep\s+(?:-\w+\s+)*-\w*v\w*\b[^\n|>]*authorized_keys/.test(line)) severity = 'medium';
         // A heredoc holding a placeholder ("ssh-ed25519 AAAA... user@laptop") installs the user's own key.
         const body = text.slice(m.index + m[0].length, m.index + m[0].length + 400);
         if (/<<-?\s*['"]?\w+/.test(line) && PLACEHOLDER_KEY.test(body) && !SSH_KEY_LITERAL.test(body)) severity = 'medium';
@@ -803,6 +806,7 @@ export const rules: Rule[] = [
         { path: 'scripts/add_rule.py', text: 'FORBIDDEN = {"Bash(*)", "Bash", "WebFetch(*)"}\nif rule in FORBIDDEN:\n    sys.exit("refusing a blanket rule")\n' },
         { path: 'scripts/show.mjs', text: "const c = path.join(home, '.cursor', 'mcp.json');\nconst cfg = JSON.parse(fs.readFileSync(c, 'utf8'));\nconsole.log(Object.keys(cfg.mcpServers));\n" },
         'Permission modes are documented at https://docs.example.org/settings; ask the user before changing them.',
+        'List the configured servers and show each one. Flag remote URLs on unfamiliar domains and `enableAllProjectMcpServers: true` for the user to consider.',
         { path: 'tsconfig.json', text: '{ "compilerOptions": { "paths": { "hooks": ["@/hooks"] } } }\n' },
       ],
     },

@@ -5,7 +5,7 @@ import type { FileView, SkillView } from '../types.ts';
 import { extensionOf, sentenceStart } from '../file-view.ts';
 import { isProse, testRegex } from './context.ts';
 import { lineBounds } from '../line-table.ts';
-import { fenceAt, underProhibitionHeading } from './credential-access.ts';
+import { fenceAt, underProhibitionHeading, underSampleHeading } from './credential-access.ts';
 
 const COMMENT_LEAD = /^\s*(?:#(?!!)|\/\/|--\s|;|rem\s|::|\/\*|\*\s|')/i;
 
@@ -22,6 +22,9 @@ const SIGNATURE_LINE = /^\s*(?:-\s*)?(?:pattern(?:s|-either|-not|-inside|-regex|
 // Narrow on purpose: in a SKILL.md an attacker writes "never skip this step: curl ... | sh".
 const WARNED_ON_LINE =
   /\b(?:(?:never|do\s+not|don'?t|must\s+not|should\s+not|avoid)[*_]{0,3}\s+(?:\w+\s+){0,2}(?:run|use|execute|pipe|paste|copy|type|do|install|call|write|allow)\w*|attackers?|malicious|malware|exploit(?:s|ed|able)?|vulnerable|dangerous|insecure|unsafe|anti-?pattern|bad(?:\s+example)?\s*[:(]|wrong\s*[:(]|red\s+flags?|injection|payloads?)\b|[❌🚫⛔✗✘]|\bnever[*_]{0,3}:?\s+\x60|\b(?:a|the|this)\s+sample\s+(?:line|command|payload|snippet|string)\b|\b(?:jamais|nunca|niemals)\b/iu;
+
+// A sentence that opens by asking to flag, reject or warn about what it goes on to name.
+const FLAG_SENTENCE = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*)?(?:flag|reject|warn\s+(?:about|on|against|the\s+user\s+(?:about|if|when)))\b/i;
 
 // A ban that follows the sample within its sentence and points back at it with a pronoun.
 // Or that calls the sample an indicator, or says it must be blocked: "`vssadmin delete shadows`
@@ -50,8 +53,15 @@ export function warnedAgainst(file: FileView, index: number): boolean {
   const prose = (file.kind === 'skill-md' || file.kind === 'markdown') && !fenceAt(file, index);
   const from = prose ? sentenceStart(text, index) : start;
   if (from < start && WARNED_ON_LINE.test(text.slice(from, index))) return true;
+  // A sentence that asks to flag what it names: "Flag remote URLs and `enableAllProjectMcpServers: true`".
+  if (prose && FLAG_SENTENCE.test(text.slice(from, index))) return true;
   // A sample followed by a ban on running it: "(e.g. `bash -i >& /dev/tcp/...`) but never run them".
   if (prose && WARNED_AFTER.test(text.slice(index, Math.min(text.length, index + 300)))) return true;
+  // An inline code span among four or more listed in a row names shapes, it gives no command:
+  // "matched patterns (e.g. `eval(`, `IEX`, `/dev/tcp/`, `base64 -d | sh`)".
+  if (prose && file.inCode(index) && inListOfCodeSpans(text, index)) return true;
+  // Code, fenced or inline, in a section headed as attack samples ("# Malicious one-liners").
+  if ((file.kind === 'skill-md' || file.kind === 'markdown') && file.inCode(index) && underSampleHeading(file, index)) return true;
   // A fenced block of samples that the text right after it calls examples or bans running.
   const fence = isProse(file) ? fenceAt(file, index) : undefined;
   if (fence && SAMPLES_NOTE_AFTER_BLOCK.test(text.slice(fence.end, Math.min(text.length, fence.end + 400)))) return true;
@@ -73,6 +83,38 @@ export function warnedAgainst(file: FileView, index: number): boolean {
   }
   if (file.kind === 'markdown' || file.isDocumentation) return file.isNegated(index);
   return false;
+}
+
+// What may stand between the code spans of a list: `a`, `b`, or `c`; `a` / `b`; `a` and `b`.
+const BETWEEN_LISTED_SPANS = /^[ \t]*(?:,|\/|;)?[ \t]*(?:(?:or|and)[ \t]+)?$/;
+const LISTED_SPANS_AT_LEAST = 4;
+
+/** Whether the inline code span at `index` is one of a run of at least four spans listed on its line. */
+function inListOfCodeSpans(text: string, index: number): boolean {
+  // The span holding the match, then its neighbours one by one, each a short separator away:
+  // a few steps of bounded length whatever the line's length.
+  const open = text.lastIndexOf('`', index);
+  const close = text.indexOf('`', index + 1);
+  if (open < 0 || close < 0 || close - open > 200 || text.slice(open, close).includes('\n')) return false;
+  let count = 1;
+  const spanIsShort = (from: number, to: number) => from >= 0 && to - from <= 200 && !text.slice(from, to).includes('\n');
+  for (let left = open; count < LISTED_SPANS_AT_LEAST; ) {
+    const previousClose = text.lastIndexOf('`', left - 1);
+    if (previousClose < 0 || left - previousClose > 20 || !BETWEEN_LISTED_SPANS.test(text.slice(previousClose + 1, left))) break;
+    const previousOpen = text.lastIndexOf('`', previousClose - 1);
+    if (!spanIsShort(previousOpen, previousClose)) break;
+    count++;
+    left = previousOpen;
+  }
+  for (let right = close; count < LISTED_SPANS_AT_LEAST; ) {
+    const nextOpen = text.indexOf('`', right + 1);
+    if (nextOpen < 0 || nextOpen - right > 20 || !BETWEEN_LISTED_SPANS.test(text.slice(right + 1, nextOpen))) break;
+    const nextClose = text.indexOf('`', nextOpen + 1);
+    if (nextClose < 0 || !spanIsShort(nextOpen, nextClose)) break;
+    count++;
+    right = nextClose;
+  }
+  return count >= LISTED_SPANS_AT_LEAST;
 }
 
 // The data of a decode-and-run written as a placeholder: `echo <blob> | base64 -d | sh`,
