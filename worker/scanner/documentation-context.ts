@@ -1,8 +1,9 @@
 // Where a finding counts less (see the formula in score.ts): files under documentation and
 // example folders, and code blocks of markdown files other than SKILL.md. SKILL.md itself never
 // is, because its install steps are what the agent runs.
-import type { FileView } from './types.ts';
+import type { FileView, Rule, SkillView } from './types.ts';
 import { insideHtmlComment } from './html-comments.ts';
+import { applyRule } from './apply-rule.ts';
 
 const DOCUMENTATION_FOLDER = /(^|\/)(references?|examples?|tests?|docs?|samples?|fixtures?|__tests__|spec)\//i;
 
@@ -33,4 +34,26 @@ export function withOrdersCountedInFull<T extends { finding: { ruleId: string; f
   }
   if (ordering.size === 0) return [...located];
   return located.map((l) => (l.documentation && ordering.has(l.finding.file) ? { ...l, documentation: false } : l));
+}
+
+/** The rules whose findings show that a file gives the agent orders (ORDERS_TO_AGENT). */
+export function orderRulesOf(rules: readonly Rule[]): Rule[] {
+  return rules.filter((r) => Object.hasOwn(ORDERS_TO_AGENT, r.id));
+}
+
+/**
+ * The documentation files of a skill that give the agent orders. The scanner reads them as
+ * instructions before the other rules run, so that no rule lowers what such a file says for being
+ * "documentation": "the assistant refreshes them without prompting the user:" followed by a
+ * download-and-run is a step to run, not a quoted example.
+ */
+export function documentsGivingOrders(orderRules: readonly Rule[], skill: SkillView): Set<FileView> {
+  const found = new Set<FileView>();
+  if (!skill.files.some((f) => f.isDocumentation && f.kind === 'markdown')) return found;
+  for (const rule of orderRules) {
+    for (const hit of applyRule(rule, skill)) {
+      if (hit.file.isDocumentation && ORDERS_TO_AGENT[rule.id].includes(hit.match.severity ?? rule.severity)) found.add(hit.file);
+    }
+  }
+  return found;
 }

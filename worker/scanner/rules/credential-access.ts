@@ -219,12 +219,12 @@ export function isProhibited(file: FileView, index: number): boolean {
 const PATH_SEP = String.raw`(?:\}?[/\\]{1,2}|["'\x60]\){0,2}[ \t]{0,3}(?:[,/+][ \t]{0,3})?["'\x60]/?)`;
 
 /** A path matched across PATH_SEP pieces, written with slashes (`.aws", "credentials` -> `.aws/credentials`). */
-function joinedPath(found: string): string {
+export function joinedPath(found: string): string {
   return found.replace(/["'\x60]\)*[ \t]*(?:[,/+][ \t]*)?["'\x60]\/?|\}(?=[/\\])/g, (sep) => (sep === '}' ? '' : '/'));
 }
 
 export const SECRET_PATH_SOURCE =
-  String.raw`\.ssh(?![/\\](?:config|known_hosts|authorized_keys)\b)(?![/\\][\w.*-]*\.pub\b)(?:[/\\]|\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)|\.aws${PATH_SEP}(?:credentials|sso)|\.azure${PATH_SEP}|\bgcloud${PATH_SEP}|application_default_credentials|\.kube${PATH_SEP}config|\.docker${PATH_SEP}config\.json|(?<![\w-])\.npmrc\b|(?<![\w-])\.pypirc\b|(?<![\w-])[._]netrc\b|\.git-credentials\b|(?<![\w-])\.pgpass\b|(?<![\w-])\.gnupg\b|\.vault-token\b|(?<![\w.$-])\.env(?:\.(?!example|sample|template)[\w-]+)?(?![\w.-])|/etc/(?:passwd|shadow|sudoers)\b|\.\w*_history\b|[/\\](?:Login Data|Local State|Cookies|Web Data)\b|["'](?:Login Data|Local State|Web Data)["']|logins\.json|key[34]\.db|cookies\.sqlite|login\.keychain|wallet\.dat|seed\.txt|\.kdbx\b|[/\\]credentials\b|auth-profiles\.json|\.config${PATH_SEP}(?:gh|anthropic|openai|claude)\b|\.claude${PATH_SEP}\.credentials|\.gradle${PATH_SEP}gradle\.properties\b|\.m2${PATH_SEP}settings\.xml\b|\bglobalStorage${PATH_SEP}state\.vscdb\b|\bmeta-data[/\\]iam[/\\]security-credentials\b|computeMetadata[/\\]v1[/\\]instance[/\\]service-accounts\b`;
+  String.raw`\.ssh(?![/\\](?:config|known_hosts|authorized_keys)\b)(?![/\\][\w.*-]*\.pub\b)(?:[/\\]|\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)|\.aws${PATH_SEP}(?:credentials|sso)|\.azure${PATH_SEP}|\bgcloud${PATH_SEP}|application_default_credentials|\.kube${PATH_SEP}config|\.docker${PATH_SEP}config\.json|(?<![\w-])\.npmrc\b|(?<![\w-])\.pypirc\b|(?<![\w-])[._]netrc\b|\.git-credentials\b|(?<![\w-])\.pgpass\b|(?<![\w-])\.gnupg\b|\.vault-token\b|(?<![\w.$-])\.env(?:\.(?!example|sample|template)[\w-]+)?(?![\w.-])|/etc/(?:passwd|shadow|sudoers)\b|\.\w*_history\b|\.(?:gem|cargo|terraform\.d|local${PATH_SEP}share${PATH_SEP}gem)${PATH_SEP}credentials(?:\.(?:toml|json|tfrc\.json))?\b|[/\\](?:Login Data|Local State|Cookies|Web Data)\b|["'](?:Login Data|Local State|Web Data)["']|logins\.json|key[34]\.db|cookies\.sqlite|login\.keychain|wallet\.dat|seed\.txt|\.kdbx\b|[/\\]credentials\b|auth-profiles\.json|\.config${PATH_SEP}(?:gh|anthropic|openai|claude)\b|\.claude${PATH_SEP}\.credentials|\.gradle${PATH_SEP}gradle\.properties\b|\.m2${PATH_SEP}settings\.xml\b|\bglobalStorage${PATH_SEP}state\.vscdb\b|\bmeta-data[/\\]iam[/\\]security-credentials\b|computeMetadata[/\\]v1[/\\]instance[/\\]service-accounts\b`;
 
 // Verbs and commands that read, copy or ship a file's content.
 const ACCESS_COMMAND =

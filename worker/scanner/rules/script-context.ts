@@ -7,6 +7,10 @@ import { isProse, testRegex } from './context.ts';
 import { lineBounds } from '../line-table.ts';
 import { fenceAt, underProhibitionHeading, underSampleHeading } from './credential-access.ts';
 
+// The user's shell by variable: make's $(SHELL), ${SHELL}, or any variable named for a shell
+// ($(DOCTOR_SHELL) := $(SHELL)).
+export const SHELL_VARIABLE = String.raw`\$[({]?[A-Za-z_]*SHELL[)}]?(?=\s*(?:$|[;&|)'"\x60\\]))`;
+
 const COMMENT_LEAD = /^\s*(?:#(?!!)|\/\/|--\s|;|rem\s|::|\/\*|\*\s|')/i;
 
 /** True when the match sits on a comment line of a script (commented code does not run). */
