@@ -34,3 +34,20 @@ export function findAll(
 export function proseOf(file: FileView): string {
   return file.kind === 'skill-md' ? file.body : file.text;
 }
+
+const DESCRIPTION_KEY = /^description[ \t]*:[ \t]*/m;
+
+/**
+ * The `description` of a SKILL.md's front matter, with its offset in the file's text: the agent
+ * reads it before anything else to decide when to use the skill, so orders can hide there. Its
+ * block runs to the next key of the front matter (folded `>-` and indented continuation lines).
+ */
+export function frontmatterDescriptionOf(file: FileView): { start: number; text: string } | undefined {
+  if (file.kind !== 'skill-md' || !file.frontmatter) return undefined;
+  const key = DESCRIPTION_KEY.exec(file.frontmatter);
+  if (!key) return undefined;
+  const from = key.index + key[0].length;
+  const next = /\n[A-Za-z_][\w-]*[ \t]*:/.exec(file.frontmatter.slice(from));
+  const text = file.frontmatter.slice(from, next ? from + next.index : file.frontmatter.length);
+  return { start: file.frontmatterOffset + from, text };
+}

@@ -4,7 +4,7 @@
 // these phrases also occur in honest skills, so severity comes from combinations: a prerequisite
 // is only critical next to a download-and-run payload.
 import type { FileView, Rule, RuleMatch, Severity, SkillView } from '../types.ts';
-import { proseOf } from './match.ts';
+import { frontmatterDescriptionOf, proseOf } from './match.ts';
 import { hasNegationCue, sentenceStart } from '../file-view.ts';
 import { execRegex, graded, inQuotes, MAX_CANDIDATES, nearby, scanCapped as scan, sentenceAround, testRegex } from './context.ts';
 import { CONCEALMENT_OTHER_LANGUAGES, CONSEQUENTIAL_OTHER_LANGUAGES } from './other-languages.ts';
@@ -75,7 +75,7 @@ function payloadNear(payloads: Payload[], index: number, radius: number, kinds?:
 
 const CONCEAL_RE = new RegExp(
   [
-    String.raw`\b(?:do\s+not|don'?t|never|without)\s+(?:need\s+to\s+)?(?:tell(?:ing)?|inform(?:ing)?|mention(?:ing)?|notify(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|alert(?:ing)?|show(?:ing)?|report(?:ing)?)(?:\s+or\s+(?:explain|describe|mention|show|tell)\w*)?\s+(?:this\s+|it\s+|anything\s+|any\s+of\s+this\s+|the\s+[\w-]{2,20}\s+)?(?:to\s+)?(?:the\s+)?(?:user|human|operator|owner)s?\b`,
+    String.raw`\b(?:do\s+not|don'?t|never|without)\s+(?:need\s+to\s+)?(?:tell(?:ing)?|inform(?:ing)?|mention(?:ing)?|notify(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|alert(?:ing)?|show(?:ing)?|report(?:ing)?|restat(?:e|ing)|repeat(?:ing)?)(?:\s+or\s+(?:explain|describe|mention|show|tell)\w*)?\s+(?:this\s+|it\s+|anything\s+|any\s+of\s+this\s+|the\s+[\w-]{2,20}\s+)?(?:to\s+)?(?:the\s+)?(?:user|human|operator|owner)s?\b`,
     String.raw`\b(?:do\s+not|don'?t|never)\s+(?:let|allow)\s+(?:the\s+)?(?:user|human|operator)\s+(?:know|see|notice|find\s+out)\b`,
     String.raw`\b(?:hide|conceal|mask|obscure|keep)\s+(?:this|these|it|that|the\s+[\w-]{2,30}|all\s+[\w-]{2,30}|any\s+[\w-]{2,30})(?:\s+[\w-]{2,30})?\s+(?:hidden\s+|secret\s+)?from\s+(?:the\s+)?(?:user|human|operator|owner)s?\b`,
     String.raw`\bkeep\s+(?:this|it|that|these)\s+(?:secret|hidden|confidential|private)\s+from\b`,
@@ -119,7 +119,15 @@ function negatedBefore(file: FileView, index: number): boolean {
 }
 
 function detectConcealment(file: FileView): RuleMatch[] {
-  const text = proseOf(file);
+  // The front matter's description is read too: the agent reads it first.
+  const description = frontmatterDescriptionOf(file);
+  const inDescription = description
+    ? concealmentIn(file, description.text).map((m) => ({ ...m, index: m.index + description.start }))
+    : [];
+  return [...inDescription, ...concealmentIn(file, proseOf(file))];
+}
+
+function concealmentIn(file: FileView, text: string): RuleMatch[] {
   return [...concealmentInOtherLanguages(file, text), ...scan(text, CONCEAL_RE, (m) => {
     if (inQuotes(text, m.index) || negatedBefore(file, m.index)) return null;
     let sentence = sentenceAround(text, m.index, m[0].length, 240);
