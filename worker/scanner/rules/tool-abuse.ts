@@ -236,7 +236,8 @@ const SKIP_CONFIRM_ANCHORS = [
   'confirm', 'permission', 'approv', 'consent', 'sign', 'go-ahead', 'accept', 'review', 'knowledge', 'without', 'first', 'before',
   'again', 'second time',
   // Other languages (other-languages.ts).
-  'ohne', 'überspringe', 'uberspringe', 'sans', 'sin', 'sem', 'senza', 'без', '用户', '确认', '允许', '確認', '許可', '承認', '확인', '묻지',
+  'ohne', 'überspringe', 'uberspringe', 'sans demander', 'sans attendre', 'sin pedir', 'sin solicitar', 'sin esperar', 'sem pedir',
+  'sem solicitar', 'sem esperar', 'senza chiedere', 'senza attendere', 'без', '用户', '确认', '允许', '確認', '許可', '承認', '확인', '묻지',
 ];
 
 function detectSkipConfirmation(file: FileView): RuleMatch[] {
