@@ -14,6 +14,7 @@ import {
   isCommentLine,
   isContainerBuildFile,
   isDetectionRuleFile,
+  decodedShellNames,
   isTestFile,
   SHELL_VARIABLE,
   warnedAgainst,
@@ -139,10 +140,6 @@ function isShapeOnly(command: string, url: string, inFence: boolean): boolean {
   return url === '$' && ELLIPSIS_ARGUMENT.test(command);
 }
 
-// Shell names assigned the output of a decoding: reversed, base64, hex, rot13.
-const DECODED_VARIABLE =
-  /^[ \t]*(?:local[ \t]+|export[ \t]+)?([A-Za-z_]\w*)=["']?\$\((?:[^)\n]{0,160}\|[ \t]*)?(?:rev\b|base64[ \t]+(?:-d|--decode|-D)\b|xxd[ \t]+-r|tr[ \t]+['"]?A-Za-z['"]?[ \t]+['"]?N-ZA-Mn-za-m)/gm;
-
 function detectPipeToShell(file: FileView, skill: SkillView): RuleMatch[] {
   if (skipFile(file)) return [];
   const text = file.text;
@@ -158,7 +155,7 @@ function detectPipeToShell(file: FileView, skill: SkillView): RuleMatch[] {
     // The address held in a variable that a decoding filled (`src=$(rev < .index-src)`,
     // `u=$(echo ... | base64 -d)`): where the script comes from is kept from the reader.
     if (tier === 'variable' && file.kind === 'script') {
-      decodedNames ??= new Set([...matchAllRegex(text, DECODED_VARIABLE)].map((d) => d[1]));
+      decodedNames ??= decodedShellNames(text);
       const used = /\$\{?([A-Za-z_]\w*)/.exec(m[0])?.[1];
       if (used && decodedNames.has(used)) {
         return { index: m.index, length: m[0].length, severity: 'critical', message: `${what} from an address decoded at run time ("${used}")` };

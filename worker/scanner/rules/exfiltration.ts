@@ -16,6 +16,7 @@ import {
   joinedPath,
   lineWindow,
 } from './credential-access.ts';
+import { decodedShellNames } from './script-context.ts';
 import { insideHtmlComment } from '../html-comments.ts';
 import { WELL_KNOWN_HOSTS } from './network.ts';
 import { firstUrlIn, hostOf } from './hosts.ts';
@@ -426,9 +427,6 @@ function commandLines(text: string): { start: number; line: string }[] {
 
 const UPLOAD_TOOL_ANYWHERE = new RegExp(UPLOAD_TOOL.source);
 
-// Shell names assigned the output of a base64 decode: ep=$(printf %s "$CONF" | base64 -d).
-const DECODED_ASSIGNMENT = /^[ \t]*(?:local[ \t]+|export[ \t]+)?([A-Za-z_]\w*)=["']?\$\([^)\n]{0,160}\bbase64[ \t]+(?:-d|--decode|-D)\b/gm;
-
 function uploadMatches(file: FileView): RuleMatch[] {
   const out: RuleMatch[] = [];
   // Found once per file, when a sender first needs them.
@@ -511,7 +509,7 @@ function uploadMatches(file: FileView): RuleMatch[] {
     // The address itself decoded at run time (ep=$(printf %s "$CONF" | base64 -d); curl -d ... "$ep"):
     // where the data goes is kept from the reader.
     if (!severity && file.kind === 'script' && /\s-(?:d|F|T)\b|--data|--form|--upload-file|-X\s*["']?(?:POST|PUT)/.test(line)) {
-      decodedNames ??= new Set([...file.text.matchAll(DECODED_ASSIGNMENT)].map((a) => a[1]));
+      decodedNames ??= decodedShellNames(file.text);
       for (const v of line.matchAll(/["'\s]\$\{?([A-Za-z_]\w*)\}?/g)) {
         if (decodedNames.has(v[1])) {
           severity = 'high';

@@ -11,6 +11,17 @@ import { fenceAt, underProhibitionHeading, underSampleHeading } from './credenti
 // ($(DOCTOR_SHELL) := $(SHELL)).
 export const SHELL_VARIABLE = String.raw`\$[({]?[A-Za-z_]*SHELL[)}]?(?=\s*(?:$|[;&|)'"\x60\\]))`;
 
+// Shell names assigned the output of a decoding: `ep=$(printf %s "$CONF" | base64 -d)`,
+// `src=$(rev < .index-src)`, hex with xxd -r, rot13 with tr. What such a name holds (an address,
+// a command) is kept from the reader.
+const DECODED_ASSIGNMENT =
+  /^[ \t]*(?:local[ \t]+|export[ \t]+)?([A-Za-z_]\w*)=["']?\$\((?:[^)\n]{0,160}?(?:\||<)[ \t]*)?(?:rev\b|[^)\n]{0,160}?\bbase64[ \t]+(?:-d|--decode|-D)\b|[^)\n]{0,160}?\bxxd[ \t]+-r|[^)\n]{0,160}?\btr[ \t]+['"]?A-Za-z['"]?[ \t]+['"]?N-ZA-Mn-za-m)/gm;
+
+/** The names a shell script assigns from a decoding (DECODED_ASSIGNMENT). */
+export function decodedShellNames(text: string): Set<string> {
+  return new Set([...text.matchAll(DECODED_ASSIGNMENT)].map((a) => a[1]));
+}
+
 const COMMENT_LEAD = /^\s*(?:#(?!!)|\/\/|--\s|;|rem\s|::|\/\*|\*\s|')/i;
 
 /** True when the match sits on a comment line of a script (commented code does not run). */
