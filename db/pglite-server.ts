@@ -135,6 +135,9 @@ export class PgliteServer {
           connection.socket.destroy();
         }
         this.owner = this.db.isInTransaction() ? connection : null;
+        // The client left while its unit ran (its disconnect saw no open transaction, or one the
+        // unit kept open): roll back now, or every other connection would wait on it forever.
+        if (this.owner && connection.closed) await this.release();
       }
     } finally {
       this.running = false;
@@ -144,11 +147,19 @@ export class PgliteServer {
   private async disconnect(c: Connection): Promise<void> {
     c.closed = true;
     this.connections.delete(c);
-    if (this.owner === c) {
-      // A client that vanished inside a transaction must not block everyone else.
-      this.owner = null;
-      await this.db.runExclusive(() => this.db.exec('ROLLBACK')).catch(() => {});
-    }
+    // A client that vanished inside a transaction must not block everyone else. One whose unit
+    // is running now is released by drain when the unit ends.
+    if (this.owner === c && !this.running) await this.release();
     void this.drain();
+  }
+
+  /**
+   * Rolls back the open transaction of a connection that is gone, then lets the others run: the
+   * owner stays set until the rollback is done, so no other connection's unit runs inside it.
+   */
+  private async release(): Promise<void> {
+    // exec takes PGlite's query lock itself: inside runExclusive (the same lock) it would wait forever.
+    await this.db.exec('ROLLBACK').catch(() => {});
+    this.owner = null;
   }
 }
