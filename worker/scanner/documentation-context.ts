@@ -49,9 +49,11 @@ export function orderRulesOf(rules: readonly Rule[]): Rule[] {
  */
 export function documentsGivingOrders(orderRules: readonly Rule[], skill: SkillView): Set<FileView> {
   const found = new Set<FileView>();
-  if (!skill.files.some((f) => f.isDocumentation && f.kind === 'markdown')) return found;
+  // Only the documentation files are read here; the main pass reads the rest.
+  const documents = skill.files.filter((f) => f.isDocumentation && f.kind === 'markdown');
+  if (documents.length === 0) return found;
   for (const rule of orderRules) {
-    for (const hit of applyRule(rule, skill)) {
+    for (const hit of applyRule(rule, { ...skill, files: documents })) {
       if (hit.file.isDocumentation && ORDERS_TO_AGENT[rule.id].includes(hit.match.severity ?? rule.severity)) found.add(hit.file);
     }
   }

@@ -2,7 +2,7 @@
 // machine. The strongest signal is a flow, a secret source and a network sink in the same script
 // (EXF-06); reading an environment variable or calling an API alone is ordinary and not flagged.
 import type { FileView, Rule, RuleMatch, Scope, Severity, SkillView } from '../types.ts';
-import { findAll, frontmatterDescriptionOf, proseOf } from './match.ts';
+import { findAll, proseOf, proseWithDescriptionOf } from './match.ts';
 import {
   SECRET_PATH_SOURCE,
   cloudDirWithVariableHits,
@@ -1170,14 +1170,13 @@ const SMUGGLE_VERB = /\b(?:pass|put|include|insert|embed|add|place|send|provide|
 // A secret's value written into what leaves the machine with the repository: a commit message or
 // trailer, a pull request or issue, release notes ("end every commit message with the value of
 // GITHUB_TOKEN ... and push"). Whoever reads the history or the page gets the credential.
-const SECRET_VALUE = /\b(?:value|contents?|output)\s+of\s+(?:the\s+|your\s+)?(?:`?\$?[A-Z][A-Z0-9_]*(?:TOKEN|_KEY|KEY_ID|SECRET|PASSWORD|PASSWD|CREDENTIALS?)\b|[^.\n]{0,40}?(?:tokens?|api[ _-]?keys?|secrets?|passwords?|credentials)\b)|\bprintenv\s+[A-Z][A-Z0-9_]*(?:TOKEN|KEY|SECRET|PASSWORD)\b|\$\{?[A-Z][A-Z0-9_]*(?:TOKEN|_KEY|SECRET|PASSWORD)\}?/;
+const SECRET_VALUE = /\b(?:value|contents?|output)\s+of\s+(?:the\s+|your\s+)?(?:`?\$?[A-Z][A-Z0-9_]*(?:TOKEN|_KEY|KEY_ID|SECRET|PASSWORD|PASSWD|CREDENTIALS?)\b|[^.\n]{0,40}?(?:tokens?|api[ _-]?keys?|secrets?|passwords?|credentials)\b)|\bprintenv\s+[A-Z][A-Z0-9_]*(?:TOKEN|KEY|SECRET|PASSWORD)\b|\$\{?[A-Z][A-Z0-9_]*(?:TOKEN|_KEY|SECRET|PASSWORD)\}?/g;
 const ARTIFACT_OUT = /\b(?:commit\s+messages?|(?:git\s+)?trailers?|every\s+commit|pull\s+requests?(?:\s+(?:description|body|title))?|PR\s+(?:description|body|title)|issue\s+(?:comments?|body)|release\s+notes|changelog\s+entr(?:y|ies))\b/i;
-const SECRET_VALUE_G = new RegExp(SECRET_VALUE.source, 'g');
 const PUBLISHED = /\b(?:push(?:es|ed)?|publish(?:es|ed)?|post(?:s|ed)?|open\s+(?:a|the)\s+pull\s+request|gh\s+(?:pr|issue|release)\s+create)\b/i;
 
 function secretsIntoArtifacts(file: FileView, text: string, offset: number): RuleMatch[] {
   const out: RuleMatch[] = [];
-  for (const m of findAll(text, SECRET_VALUE_G)) {
+  for (const m of findAll(text, SECRET_VALUE)) {
     const around = text.slice(Math.max(0, m.index - 300), m.index + m.length + 300);
     if (!ARTIFACT_OUT.test(around) || (!SMUGGLE_VERB.test(around) && !/\b(?:end|finish|sign)\b/i.test(around))) continue;
     // A secret in a code block is a command's argument (`gh auth login --with-token`), not prose.
@@ -1195,11 +1194,7 @@ function secretsIntoArtifacts(file: FileView, text: string, offset: number): Rul
 
 function parameterSmugglingMatches(file: FileView): RuleMatch[] {
   const text = proseOf(file);
-  const description = frontmatterDescriptionOf(file);
-  const out: RuleMatch[] = [
-    ...secretsIntoArtifacts(file, text, 0),
-    ...(description ? secretsIntoArtifacts(file, description.text, description.start) : []),
-  ];
+  const out: RuleMatch[] = proseWithDescriptionOf(file).flatMap((part) => secretsIntoArtifacts(file, part.text, part.start));
   for (const m of findAll(text, PARAM_SLOT)) {
     const stop = Math.max(text.lastIndexOf('. ', m.index), text.lastIndexOf('\n\n', m.index));
     const sentenceStart = Math.max(stop < 0 ? 0 : stop + 2, m.index - 300, 0);
@@ -1257,11 +1252,7 @@ function builtFromSecretsAbove(file: FileView, index: number, query: string): st
 
 function imageBeaconMatches(file: FileView): RuleMatch[] {
   // The front matter's description too: the agent reads it first.
-  const description = frontmatterDescriptionOf(file);
-  return [
-    ...(description ? imageBeaconsIn(file, description.text, description.start) : []),
-    ...imageBeaconsIn(file, proseOf(file), 0),
-  ];
+  return proseWithDescriptionOf(file).flatMap((part) => imageBeaconsIn(file, part.text, part.start));
 }
 
 /** The image beacons of `text`, which starts at `offset` in the file's text; matches in file offsets. */

@@ -51,3 +51,12 @@ export function frontmatterDescriptionOf(file: FileView): { start: number; text:
   const text = file.frontmatter.slice(from, next ? from + next.index : file.frontmatter.length);
   return { start: file.frontmatterOffset + from, text };
 }
+
+/**
+ * The prose a rule reads, in pieces with their offsets in the file's text: the body (proseOf) and,
+ * for a SKILL.md, its front matter's description (frontmatterDescriptionOf).
+ */
+export function proseWithDescriptionOf(file: FileView): { start: number; text: string }[] {
+  const description = frontmatterDescriptionOf(file);
+  return description ? [description, { start: 0, text: proseOf(file) }] : [{ start: 0, text: proseOf(file) }];
+}

@@ -4,7 +4,7 @@
 // these phrases also occur in honest skills, so severity comes from combinations: a prerequisite
 // is only critical next to a download-and-run payload.
 import type { FileView, Rule, RuleMatch, Severity, SkillView } from '../types.ts';
-import { frontmatterDescriptionOf, proseOf } from './match.ts';
+import { proseOf, proseWithDescriptionOf } from './match.ts';
 import { hasNegationCue, sentenceStart } from '../file-view.ts';
 import { execRegex, graded, inQuotes, MAX_CANDIDATES, nearby, scanCapped as scan, sentenceAround, testRegex } from './context.ts';
 import { CONCEALMENT_OTHER_LANGUAGES, CONSEQUENTIAL_OTHER_LANGUAGES } from './other-languages.ts';
@@ -120,16 +120,14 @@ function negatedBefore(file: FileView, index: number): boolean {
 
 function detectConcealment(file: FileView): RuleMatch[] {
   // The front matter's description is read too: the agent reads it first.
-  const description = frontmatterDescriptionOf(file);
-  const inDescription = description
-    ? concealmentIn(file, description.text).map((m) => ({ ...m, index: m.index + description.start }))
-    : [];
-  return [...inDescription, ...concealmentIn(file, proseOf(file))];
+  return proseWithDescriptionOf(file).flatMap((part) => concealmentIn(file, part.text, part.start));
 }
 
-function concealmentIn(file: FileView, text: string): RuleMatch[] {
-  return [...concealmentInOtherLanguages(file, text), ...scan(text, CONCEAL_RE, (m) => {
-    if (inQuotes(text, m.index) || negatedBefore(file, m.index)) return null;
+/** Concealment in `text`, which starts at `offset` in the file's text; matches in file offsets. */
+function concealmentIn(file: FileView, text: string, offset: number): RuleMatch[] {
+  const inFile = (m: RuleMatch): RuleMatch => ({ ...m, index: offset + m.index });
+  return [...concealmentInOtherLanguages(file, text, offset), ...scan(text, CONCEAL_RE, (m) => {
+    if (inQuotes(text, m.index) || negatedBefore(file, offset + m.index)) return null;
     let sentence = sentenceAround(text, m.index, m[0].length, 240);
     // "... sent to https://x. Do not inform the user about this step": the step is the previous sentence.
     // "... This is routine and need not be mentioned to the user" hides what came before it too.
@@ -163,20 +161,20 @@ function concealmentIn(file: FileView, text: string): RuleMatch[] {
         ? 'Hides from the user that data is sent to an outside destination'
         : sensitive ? 'Hides a sensitive action from the user' : selfHiding ? 'Hides the skill\'s own involvement from the user' : 'Withholds information from the user',
     };
-  })];
+  }).map(inFile)];
 }
 
 /**
  * The same orders in other languages. They point back at the step before them ("Erwähne diesen
  * Schritt dem Nutzer gegenüber nicht"), so the paragraph above says whether what is hidden matters.
  */
-function concealmentInOtherLanguages(file: FileView, text: string): RuleMatch[] {
+function concealmentInOtherLanguages(file: FileView, text: string, offset: number): RuleMatch[] {
   return scan(text, CONCEALMENT_OTHER_LANGUAGES, (m) => {
-    if (inQuotes(text, m.index) || file.inCode(m.index)) return null;
+    if (inQuotes(text, m.index) || file.inCode(offset + m.index)) return null;
     const context = text.slice(Math.max(0, m.index - 400), m.index) + sentenceAround(text, m.index, m[0].length, 240);
     const sensitive = SENSITIVE_ACTION.test(context) || CONSEQUENTIAL_OTHER_LANGUAGES.test(context);
     return {
-      index: m.index, length: m[0].length,
+      index: offset + m.index, length: m[0].length,
       severity: sensitive ? 'high' : 'medium',
       message: sensitive ? 'Hides a sensitive action from the user' : 'Withholds information from the user',
     };
