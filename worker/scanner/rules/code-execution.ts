@@ -143,6 +143,8 @@ function isShapeOnly(command: string, url: string, inFence: boolean): boolean {
 function detectPipeToShell(file: FileView, skill: SkillView): RuleMatch[] {
   if (skipFile(file)) return [];
   const text = file.text;
+  // Names a decoding assigned, found once per file when a variable address first needs them.
+  let decodedNames: Set<string> | undefined;
   const build = (what: string) => (m: RegExpExecArray): RuleMatch | null => {
     if (warnedAgainst(file, m.index)) return null;
     const url = firstUrlIn(m[0]);
@@ -168,7 +170,6 @@ function detectPipeToShell(file: FileView, skill: SkillView): RuleMatch[] {
       message: tierMessage(what, tier, url),
     };
   };
-  let decodedNames: Set<string> | undefined;
   return mostSeverePerLine(file, [
     ...scan(text, PIPE_FROM_FETCH, build('Script piped into an interpreter')),
     ...scan(text, SUBSTITUTED_FETCH, build('Downloaded script run through command substitution')),
