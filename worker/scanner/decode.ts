@@ -65,10 +65,11 @@ const UNICODE_ESCAPE_RUN = /(?:\\u[0-9A-Fa-f]{4}){6,}/g;
 const OCTAL_ESCAPE_RUN = /(?:\\[0-3][0-7]{2}){6,}/g;
 const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2}){8,}/g;
 // No lookbehind (it would be tried at every digit); the start is checked after a match instead.
-const CHAR_CODE_LIST = /(?:\d{1,3}[ \t\r\n]{0,3},[ \t\r\n]{0,3}){7,}\d{1,3}(?![\w.])/g;
+// A list wrapped over lines keeps its indentation: a line break may bring up to 40 blanks with it.
+const CHAR_CODE_LIST = /(?:\d{1,3}[ \t]{0,3},[ \t]{0,3}(?:\r?\n[ \t]{0,40})?){7,}\d{1,3}(?![\w.])/g;
 const WORD_OR_DOT = /[\w.]/;
 // Byte arrays written in hex (`[0x63, 0x75, 0x72, ...]`), as obfuscators and XOR droppers emit them.
-const HEX_CODE_LIST = /(?:0[xX][0-9A-Fa-f]{1,2}[ \t\r\n]{0,3},[ \t\r\n]{0,3}){7,}0[xX][0-9A-Fa-f]{1,2}(?![\w.])/g;
+const HEX_CODE_LIST = /(?:0[xX][0-9A-Fa-f]{1,2}[ \t]{0,3},[ \t]{0,3}(?:\r?\n[ \t]{0,40})?){7,}0[xX][0-9A-Fa-f]{1,2}(?![\w.])/g;
 const CHR_CONCAT = /(?:chr\(\d{1,3}\)[ \t]{0,3}\+[ \t]{0,3}){5,}chr\(\d{1,3}\)/g;
 const TAG_RUN = /[\u{E0000}-\u{E007F}]+/gu;
 

@@ -284,6 +284,17 @@ function inDenyList(text: string, index: number): boolean {
   return DENY_LIST_OPEN.test(text.slice(Math.max(0, index - 600), index));
 }
 
+// `cp ~/.aws/credentials ~/.aws/credentials.bak.$(date +%s)`: a copy kept beside the file before
+// a tool rewrites it (key rotation, config migration) stays where the original was.
+const BACKUP_SUFFIX = /^(?:\.(?:bak|backup|orig|old|save|prev)\w*|~|\.\d|\.?["']?\$\(date\b|-\d{6,})/i;
+
+function backupBesideItself(line: string, path: string): boolean {
+  const copy = /\b(?:cp|copy|Copy-Item)\s+(?:-\w+\s+)*(["']?)([^\s"';&|]+)\1\s+(["']?)([^\s;&|]+)/i.exec(line);
+  if (!copy || !copy[2].endsWith(path)) return false;
+  const destination = copy[4];
+  return destination.startsWith(copy[2]) && BACKUP_SUFFIX.test(destination.slice(copy[2].length));
+}
+
 function credentialPathHits(file: FileView, re: RegExp, what: string, mention: Severity | null, skill?: SkillView): PathHit[] {
   const text = file.text;
   const hits: PathHit[] = [];
@@ -302,7 +313,7 @@ function credentialPathHits(file: FileView, re: RegExp, what: string, mention: S
       // Prose that names a path without reading it (a list of indicators, a set-up note) is no finding.
       if (underProhibitionHeading(file, m.index)) continue;
       severity = ACCESS_PROSE.test(line) || (file.inCode(m.index) && ACCESS_COMMAND.test(line)) ? 'medium' : null;
-    } else if (ACCESS_COMMAND.test(line)) severity = 'high';
+    } else if (ACCESS_COMMAND.test(line)) severity = backupBesideItself(line, found.trim()) ? 'low' : 'high';
     else if (file.kind === 'script' && readInLoopBelow(file.text, m.index)) severity = skill && !skillCanSend(skill) ? 'low' : 'high';
     else if (file.kind === 'script') severity = skill && !skillCanSend(skill) ? 'low' : 'medium';
     else severity = /~|\$HOME|home/i.test(line) ? 'medium' : mention;

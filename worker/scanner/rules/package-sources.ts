@@ -330,6 +330,18 @@ function sectionSettings(text: string, out: Setting[], covered: Set<number>): Ru
   return lows;
 }
 
+// A value that names a variable (`index-url = {MIRROR}` in a template string, `PIP_INDEX_URL=$MIRROR`)
+// is judged by what the file assigns to it: `MIRROR = "http://..."` a few lines above.
+const VARIABLE_REFERENCE = /^(?:\{([A-Za-z_]\w{0,60})\}|\$\{?([A-Za-z_]\w{0,60})\}?|%([A-Za-z_]\w{0,60})%|#\{([A-Za-z_]\w{0,60})\})$/;
+
+function resolvedValue(text: string, value: string): string {
+  const ref = VARIABLE_REFERENCE.exec(value);
+  if (!ref) return value;
+  const name = ref[1] ?? ref[2] ?? ref[3] ?? ref[4];
+  const assignment = new RegExp(String.raw`(?:^|[\s;({,])(?:(?:const|let|var|local|my|our|export|readonly)\s+)?\$?${name}\s*:?=\s*["'\x60]([a-z][\w+.-]{1,20}:\/\/[^"'\x60\s]{1,300})["'\x60]`, 'm');
+  return assignment.exec(text)?.[1] ?? value;
+}
+
 /** Every package-source setting of a file, in order of appearance. */
 function settingsOf(file: FileView): { settings: Setting[]; lows: RuleMatch[] } {
   const text = file.text;
@@ -346,7 +358,7 @@ function settingsOf(file: FileView): { settings: Setting[]; lows: RuleMatch[] } 
   eachMatch(text, KEY_SETTING, (m) => {
     if (covered.has(m.index)) return;
     const key = m[1] ?? m[2];
-    let value = m[3];
+    let value = resolvedValue(text, m[3]);
     if (value.startsWith('{') || value.startsWith('[')) value = urlInside(text.slice(m.index + m[0].length - m[3].length, lineBounds(text, m.index).end));
     if (!value) return;
     const global = isGlobal(m.index, m[0].length);
@@ -370,7 +382,7 @@ function settingsOf(file: FileView): { settings: Setting[]; lows: RuleMatch[] } 
 
   eachMatch(text, CLI_SETTING, (m) => {
     const option = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9];
-    const value = m[2] ?? m[4] ?? m[6] ?? m[8] ?? m[10] ?? '';
+    const value = resolvedValue(text, m[2] ?? m[4] ?? m[6] ?? m[8] ?? m[10] ?? '');
     const global = isGlobal(m.index, m[0].length);
     let role: Role;
     let ecosystem: Ecosystem = /pip|index|trusted|poetry/.test(option) ? 'pip' : 'npm';
@@ -387,7 +399,7 @@ function settingsOf(file: FileView): { settings: Setting[]; lows: RuleMatch[] } 
     const name = m[1].toUpperCase();
     const role: Role = /TRUSTED_HOST|INSECURE_HOST/.test(name) ? 'trust' : /^CARGO_REGISTRIES_|^POETRY_REPOSITORIES_/.test(name) ? 'scoped' : 'replace';
     const ecosystem: Ecosystem = /^(?:NPM|YARN|BUN)_/.test(name) ? 'npm' : name.startsWith('CARGO') ? 'cargo' : 'pip';
-    push(out, { index: m.index, length: m[0].length, value: m[2], role, ecosystem, extraIndex: /EXTRA_INDEX/.test(name) });
+    push(out, { index: m.index, length: m[0].length, value: resolvedValue(text, m[2]), role, ecosystem, extraIndex: /EXTRA_INDEX/.test(name) });
   });
 
   eachMatch(text, TOKEN_SETTING, (m) => {

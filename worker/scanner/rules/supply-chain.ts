@@ -369,6 +369,72 @@ function packageNamesAt(text: string, m: RegExpExecArray): { name: string; index
 const UNVETTED_INDEX =
   /(?:--extra-index-url|--index-url|(?<![\w-])-i|--registry|\bindex-url\s*=|\bregistry\s*=)[ \t=]+["']?https?:\/\/(?!(?:pypi\.org|files\.pythonhosted\.org|registry\.npmjs\.org|registry\.yarnpkg\.com|localhost|127\.0\.0\.1)[/:"'\s])/;
 
+// A map that swaps a popular package for a look-alike: a fork table ("| lodash | lodahs |"), an
+// object of replacements ({ axios: 'axois-secure' }), npm aliases and overrides
+// ("lodash": "npm:lodahs@latest"). Naming the real package beside its imitation is the swap itself.
+const SWAP_CONTEXT = /\bnpm:|\b(?:forks?|alias(?:es)?|overrides|resolutions|swap\w*|replac\w+|patched|substitut\w+|drop-in)\b/i;
+const NPM_ALIAS = /\bnpm:((?:@[\w.-]+\/)?[\w.-]{2,214})(?=@|["'\s,}\x60]|$)/g;
+const PACKAGE_TOKEN = /(?:@[\w.-]{1,60}\/)?[A-Za-z][\w.-]{2,60}/g;
+const WARNED_SWAP = /typo|squat|imitat|look-?alike|malicious|fake|avoid|never\s+install|do\s+not\s+install|suspicious|counterfeit/i;
+const MAP_SEPARATOR = /^(?:[ \t]*\|[ \t]*|["'\x60]?[ \t]*(?::|=>?|->|\u2192)[ \t]*["'\x60]?(?:npm:)?|["'\x60][ \t]*,[ \t]*["'\x60])$/;
+const FORK_SUFFIX = /^-(?:secure|security|patched|fixed|safe|hardened|fork|official|latest|next|lts|maintained|community)(?:-[\w]+)?$/;
+
+/** How `token` imitates the popular `name` beside it, or ''. */
+function imitationOf(token: string, name: string): string {
+  // Registry names are lower case, and an imitation adds, swaps or changes letters; a shorter word
+  // ("attr" beside "attrs") is an English word, not a squat.
+  if (/[A-Z]/.test(token)) return '';
+  const t = normalisePackage(token.replace(/^@[\w.-]+\//, ''));
+  if (t.length < name.length || name.length < 5) return '';
+  if (t === name || POPULAR_PACKAGES.has(t) || KNOWN_NEIGHBOURS.has(t) || t.length < 4) return '';
+  const head = t.includes('-') && !name.includes('-') ? t.slice(0, t.indexOf('-')) : t;
+  const rest = t.slice(head.length);
+  if (head !== t && !FORK_SUFFIX.test(rest)) return '';
+  // "minimist-safe-fork" keeps the real name: a fork's own name, not an imitation of it.
+  if (head === name) return '';
+  const max = name.length >= 10 ? 2 : 1;
+  const d = editDistance(head, name, max);
+  return d > 0 && d <= max ? 'a misspelling' : '';
+}
+
+function swapMaps(file: FileView): RuleMatch[] {
+  const text = file.text;
+  if (!testRegex(SWAP_CONTEXT, text)) return [];
+  const out: RuleMatch[] = [];
+  const report = (index: number, token: string, name: string) => {
+    if (out.length >= 10 || warnedAgainst(file, index)) return;
+    const { start, end } = lineBounds(text, index);
+    // A table of squats under a heading that warns about them documents the attack.
+    if (WARNED_SWAP.test(text.slice(Math.max(0, start - 600), end))) return;
+    out.push({ index, length: token.length, severity: 'high', message: `"${name}" is swapped for the look-alike package "${token}"` });
+  };
+  let lines = 0;
+  for (let start = 0; start < text.length && lines < 5000 && out.length < 10; lines++) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    if (end - start <= 300) {
+      const line = text.slice(start, end);
+      const tokens = [...line.matchAll(PACKAGE_TOKEN)].slice(0, 16);
+      const popular = tokens.filter((t) => POPULAR_PACKAGES.has(t[0].toLowerCase()));
+      if (popular.length > 0 && tokens.length > popular.length) {
+        for (const t of tokens) {
+          for (const p of popular) {
+            if (t === p || !imitationOf(t[0], p[0].toLowerCase())) continue;
+            // Side by side as a map entry: a table row, `name: 'fork'`, `"name": "npm:fork@..."`, `name -> fork`.
+            const [first, second] = (p.index ?? 0) < (t.index ?? 0) ? [p, t] : [t, p];
+            const between = line.slice((first.index ?? 0) + first[0].length, second.index ?? 0);
+            if (!MAP_SEPARATOR.test(between)) continue;
+            report(start + (t.index ?? 0), t[0], p[0].toLowerCase());
+            break;
+          }
+        }
+      }
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
 function detectTyposquat(file: FileView): RuleMatch[] {
   if (isDetectionRuleFile(file)) return [];
   const text = file.text;
@@ -402,6 +468,15 @@ function detectTyposquat(file: FileView): RuleMatch[] {
   let m: RegExpExecArray | null;
   while ((m = execRegex(INSTALL_ARGS, text)) !== null && found.length < 20) {
     for (const p of packageNamesAt(text, m)) check(p.name, p.index);
+  }
+  // An npm alias anywhere (package.json, a script that writes one, an install command) installs the target.
+  if (text.includes('npm:')) {
+    NPM_ALIAS.lastIndex = 0;
+    while ((m = execRegex(NPM_ALIAS, text)) !== null && found.length < 20) check(m[1], m.index + 4);
+  }
+  if (found.length < 20) {
+    const seen = new Set(found.map((f) => lineBounds(text, f.index).start));
+    for (const swap of swapMaps(file)) if (!seen.has(lineBounds(text, swap.index).start)) found.push(swap);
   }
   const base = baseNameOf(file.skillPath).toLowerCase();
   if (REQUIREMENTS_FILE.test(base)) {
@@ -1049,12 +1124,17 @@ export const rules: Rule[] = [
         { path: 'requirements.txt', text: 'colourama==0.4.6\n' },
         // An install continued over lines: the look-alike sits on the last one.
         '```bash\nnpm install --save-dev \\\n  eslint prettier \\\n  eslint-plugin-reactt\n```',
+        // A table of "patched forks" that swaps popular packages for look-alikes.
+        '## Fork table\n\n| Upstream | Patched fork |\n|---|---|\n| lodash | lodahs |\n| axios | axois-secure |\n',
+        { path: 'package.json', text: '{ "overrides": { "express": "npm:expres-patched@latest" } }\n' },
       ],
       noMatch: [
         { path: 'requirements.txt', text: 'discord.py==2.3.2\nrequests==2.31.0\n' },
         '```bash\npip install requests pytest-cov python-dateutil\nnpm install lodash express\n```',
         { path: 'requirements.txt', text: 'pypdf==4.2.0\nimageio==2.34.0\n' },
         '```bash\nnpm install --save-dev \\\n  eslint-plugin-react eslint-plugin-react-hooks \\\n  eslint-config-prettier\n```',
+        '| Package | Typosquats seen in the wild (never install) |\n|---|---|\n| lodash | lodahs |\n',
+        { path: 'package.json', text: '{ "overrides": { "semver": "^7.5.4" }, "dependencies": { "request": "npm:@cypress/request@^3.0.0" } }\n' },
       ],
     },
     detect: detectTyposquat,

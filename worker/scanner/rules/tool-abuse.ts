@@ -238,6 +238,8 @@ const SKIP_CONFIRM_ANCHORS = [
   // Other languages (other-languages.ts).
   'ohne', 'überspringe', 'uberspringe', 'sans demander', 'sans attendre', 'sin pedir', 'sin solicitar', 'sin esperar', 'sem pedir',
   'sem solicitar', 'sem esperar', 'senza chiedere', 'senza attendere', 'без', '用户', '确认', '允许', '確認', '許可', '承認', '확인', '묻지',
+  'sin preguntar', 'sem perguntar', 'nachzufragen', 'zu fragen', 'không', 'khong', 'mà không', 'đừng', 'onay', 'sormadan', 'bez ', 'nie pytaj',
+  'tanpa', 'не питаючи', 'बिना',
 ];
 
 function detectSkipConfirmation(file: FileView): RuleMatch[] {
