@@ -415,7 +415,18 @@ const WILDCARD_GRANT = /["'](?:Bash|Write|Edit|WebFetch)\(\s*\*(?:\s*:\s*\*)?\s*
 // `Bash(node -e:*)`, `Bash(env:*)` and `Bash(xargs:*)` (either runs any command after it), `Bash(sudo:*)`.
 const ANY_CODE_GRANT =
   /["'](?:Bash|Shell)\(\s*(?:(?:ba|z|da|k)?sh\s+-c|python[23]?\s+-c|node\s+-e|deno\s+eval|perl\s+-e|ruby\s+-e|php\s+-r|pwsh\s+-c|powershell\s+-c|eval|env|xargs|sudo|exec)\s*(?::\s*\*|\s\*)?\s*\)["']/g;
-const ALLOW_LIST_OPEN = /["']?allow["']?\s*:\s*\[[^\]]*$/;
+const ALLOW_LIST_KEY = /["']?allow["']?\s*:\s*\[/y;
+
+/** Whether `index` lies inside an `"allow": [` list opened at most 3,000 characters before it. */
+function inAllowList(text: string, index: number): boolean {
+  const from = Math.max(0, index - 3000);
+  const open = text.lastIndexOf('allow', index);
+  if (open < from) return false;
+  // Sticky at the word (or its opening quote): the key itself, not some later one.
+  ALLOW_LIST_KEY.lastIndex = open;
+  const key = ALLOW_LIST_KEY.exec(text);
+  return key !== null && text.lastIndexOf(']', index) < key.index;
+}
 const CONFIG_WRITE_CALL = /\b(?:writeFileSync|writeFile|write_text|json\.dump)\s*\(|\bopen\s*\([^)\n]{0,120}["'][wa]\+?["']/;
 const CONFIG_KEYS = /\bmcpServers\b|["']hooks["']|\bpermissions\b|\ballowedTools\b|\bmcp_servers\b/;
 
@@ -462,7 +473,7 @@ function detectAgentSettings(file: FileView, skill: SkillView): RuleMatch[] {
         })
       : []),
     ...scan(text, ANY_CODE_GRANT, (m) =>
-      ALLOW_LIST_OPEN.test(text.slice(Math.max(0, m.index - 3000), m.index)) && !warnedAgainst(file, m.index)
+      inAllowList(text, m.index) && !warnedAgainst(file, m.index)
         ? finding(file, m, adjust('high'), `Allow list grants ${text.slice(m.index + 1, m.index + m[0].length - 1)}: any code runs through it without asking`)
         : null,
     ),
