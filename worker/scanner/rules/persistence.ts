@@ -420,12 +420,17 @@ const ALLOW_LIST_KEY = /["']?allow["']?\s*:\s*\[/y;
 /** Whether `index` lies inside an `"allow": [` list opened at most 3,000 characters before it. */
 function inAllowList(text: string, index: number): boolean {
   const from = Math.max(0, index - 3000);
-  const open = text.lastIndexOf('allow', index);
-  if (open < from) return false;
-  // Sticky at the word (or its opening quote): the key itself, not some later one.
-  ALLOW_LIST_KEY.lastIndex = open;
-  const key = ALLOW_LIST_KEY.exec(text);
-  return key !== null && text.lastIndexOf(']', index) < key.index;
+  const close = text.lastIndexOf(']', index);
+  // The nearest few occurrences of the word, back to the last `]`: an entry may hold it too
+  // ("Bash(allowlist:*)"). Sticky at each: the key itself, not some later one.
+  let open = index;
+  for (let tries = 0; tries < 8; tries++) {
+    open = text.lastIndexOf('allow', open - 1);
+    if (open < from || open < close) return false;
+    ALLOW_LIST_KEY.lastIndex = open;
+    if (ALLOW_LIST_KEY.test(text)) return true;
+  }
+  return false;
 }
 const CONFIG_WRITE_CALL = /\b(?:writeFileSync|writeFile|write_text|json\.dump)\s*\(|\bopen\s*\([^)\n]{0,120}["'][wa]\+?["']/;
 const CONFIG_KEYS = /\bmcpServers\b|["']hooks["']|\bpermissions\b|\ballowedTools\b|\bmcp_servers\b/;
