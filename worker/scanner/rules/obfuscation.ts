@@ -337,6 +337,21 @@ const INERT_COMMENT =
 const BASE64_BLOB = /[A-Za-z0-9+/]{40,}={0,2}/;
 const ADDRESSES_AGENT = /\b(?:ai|assistants?|agents?|claude|copilot|models?|llms?)\b/i;
 
+/**
+ * Whether `text` orders concealment or skipping confirmation in another language. The patterns are
+ * global (the order rules walk them with scan), so each test starts from the beginning: a
+ * lastIndex left by the previous comment would skip the start of this one.
+ */
+function givesOrderInOtherLanguage(text: string): boolean {
+  for (const re of [CONCEALMENT_OTHER_LANGUAGES, SKIP_CONFIRMATION_OTHER_LANGUAGES]) {
+    re.lastIndex = 0;
+    const found = testRegex(re, text);
+    re.lastIndex = 0;
+    if (found) return true;
+  }
+  return false;
+}
+
 function htmlCommentMatches(file: FileView): RuleMatch[] {
   const text = proseOf(file);
   const out: RuleMatch[] = [];
@@ -351,7 +366,7 @@ function htmlCommentMatches(file: FileView): RuleMatch[] {
     const blob = execRegex(BASE64_BLOB, body);
     // The same orders written in another language: a hidden "do not tell the user" or "approve
     // without asking" is an order whatever the language of the words around it.
-    const directive = (AGENT_DIRECTIVE.test(flat) && isSensitiveInstruction(flat)) || testRegex(CONCEALMENT_OTHER_LANGUAGES, flat) || testRegex(SKIP_CONFIRMATION_OTHER_LANGUAGES, flat);
+    const directive = (AGENT_DIRECTIVE.test(flat) && isSensitiveInstruction(flat)) || givesOrderInOtherLanguage(flat);
     if (!directive && !blob) continue;
     out.push({
       index: start,
