@@ -287,9 +287,10 @@ function inDenyList(text: string, index: number): boolean {
 // `cp ~/.aws/credentials ~/.aws/credentials.bak.$(date +%s)`: a copy kept beside the file before
 // a tool rewrites it (key rotation, config migration) stays where the original was.
 const BACKUP_SUFFIX = /^(?:\.(?:bak|backup|orig|old|save|prev)\w*|~|\.\d|\.?["']?\$\(date\b|-\d{6,})/i;
+const BACKUP_COPY = /\b(?:cp|copy|Copy-Item)\s+(?:-\w+\s+)*(["']?)([^\s"';&|]+)\1\s+(["']?)([^\s;&|]+)/i;
 
 function backupBesideItself(line: string, path: string): boolean {
-  const copy = /\b(?:cp|copy|Copy-Item)\s+(?:-\w+\s+)*(["']?)([^\s"';&|]+)\1\s+(["']?)([^\s;&|]+)/i.exec(line);
+  const copy = BACKUP_COPY.exec(line);
   if (!copy || !copy[2].endsWith(path)) return false;
   const destination = copy[4];
   return destination.startsWith(copy[2]) && BACKUP_SUFFIX.test(destination.slice(copy[2].length));

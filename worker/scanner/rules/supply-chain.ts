@@ -386,7 +386,7 @@ function imitationOf(token: string, name: string): string {
   if (/[A-Z]/.test(token)) return '';
   const t = normalisePackage(token.replace(/^@[\w.-]+\//, ''));
   if (t.length < name.length || name.length < 5) return '';
-  if (t === name || POPULAR_PACKAGES.has(t) || KNOWN_NEIGHBOURS.has(t) || t.length < 4) return '';
+  if (t === name || POPULAR_PACKAGES.has(t) || KNOWN_NEIGHBOURS.has(t)) return '';
   const head = t.includes('-') && !name.includes('-') ? t.slice(0, t.indexOf('-')) : t;
   const rest = t.slice(head.length);
   if (head !== t && !FORK_SUFFIX.test(rest)) return '';
