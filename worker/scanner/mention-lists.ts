@@ -4,7 +4,7 @@
 // whose name says it holds things to look for, or one that runs from one code span of a sentence
 // into the next, is a mention: nothing runs it as written.
 import type { FileView } from './types.ts';
-import { fenceAt } from './rules/credential-access.ts';
+import { fenceAt } from './rules/markdown-context.ts';
 
 // Names that say a list holds things to look for rather than things to do.
 const INDICATOR_NAME =

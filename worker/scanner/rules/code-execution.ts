@@ -8,7 +8,7 @@ import type { FileView, Rule, RuleMatch, Severity, SkillView } from '../types.ts
 import { execRegex, isProse, lowerSeverity, matchAllRegex, scan, SEVERITY_ORDER, testRegex } from './context.ts';
 import { lineBounds, lineText } from '../line-table.ts';
 import { firstUrlIn, hostTierOf, isFirstPartyHost, type HostTier } from './hosts.ts';
-import { fenceAt } from './credential-access.ts';
+import { fenceAt } from './markdown-context.ts';
 import {
   placeholderPayload,
   isCommentLine,

@@ -136,3 +136,11 @@ export function lastAtOrBefore<T>(items: readonly T[], index: number, positionOf
   }
   return found;
 }
+
+/** The line around an offset, at most 300 characters each side: minified lines can be megabytes long. */
+export function lineWindow(file: FileView, index: number, length = 0): string {
+  const text = file.text;
+  const start = Math.max(text.lastIndexOf('\n', index - 1) + 1, index - 300);
+  const lineEnd = text.indexOf('\n', index + length);
+  return text.slice(start, Math.min(lineEnd < 0 ? text.length : lineEnd, index + length + 300));
+}

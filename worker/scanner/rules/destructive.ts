@@ -11,7 +11,7 @@ import {
 } from './script-context.ts';
 import { lineBounds, lineText } from '../line-table.ts';
 import { execRegex, isProse, lowerSeverity, scan, testRegex } from './context.ts';
-import { fenceAt } from './credential-access.ts';
+import { fenceAt } from './markdown-context.ts';
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];
 

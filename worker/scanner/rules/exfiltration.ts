@@ -8,20 +8,15 @@ import {
   cloudDirWithVariableHits,
   CREDENTIAL_FOLDERS,
   credentialNamesReadInLoop,
-  fenceAt,
-  fencedBlocks,
-  isProhibited,
-  isProseMention,
-  isSignatureContext,
   joinedPath,
-  lineWindow,
 } from './credential-access.ts';
+import { fenceAt, fencedBlocks, isProhibited, isProseMention, isSignatureContext } from './markdown-context.ts';
 import { decodedShellNames } from './script-context.ts';
 import { insideHtmlComment } from '../html-comments.ts';
 import { WELL_KNOWN_HOSTS } from './network.ts';
 import { firstUrlIn, hostOf } from './hosts.ts';
 import { endOfLinesAfter } from '../line-table.ts';
-import { ARGV_GAP, execRegex, execRegexIn, matchAllRegex, onePerLine, testRegex, testRegexIn } from './context.ts';
+import { ARGV_GAP, execRegex, execRegexIn, lineWindow, matchAllRegex, onePerLine, testRegex, testRegexIn } from './context.ts';
 
 const ALL_TEXT: Scope[] = ['skill-md', 'markdown', 'script', 'text'];
 const PROSE: Scope[] = ['skill-md', 'markdown'];

@@ -5,7 +5,7 @@ import type { FileView, SkillView } from '../types.ts';
 import { extensionOf, sentenceStart } from '../file-view.ts';
 import { isProse, testRegex } from './context.ts';
 import { lineBounds } from '../line-table.ts';
-import { fenceAt, underProhibitionHeading, underSampleHeading } from './credential-access.ts';
+import { fenceAt, underProhibitionHeading, underSampleHeading } from './markdown-context.ts';
 
 // The user's shell by variable: make's $(SHELL), ${SHELL}, or any variable named for a shell
 // ($(DOCTOR_SHELL) := $(SHELL)).
