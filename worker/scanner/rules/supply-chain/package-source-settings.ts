@@ -1,97 +1,13 @@
-// Where package managers fetch from, and the settings that change it (rule SUP-04): registry
-// lines of .npmrc, .yarnrc(.yml) and bunfig.toml and the tokens sent with them; pip's and uv's
-// index options, config keys and environment variables; Cargo source replacement; GOPROXY and
-// Go's checksum switches; go.mod replace directives; gem and NuGet sources. A skill that points a
-// package manager at a host nobody can vet decides what code every later install and build runs,
-// so each setting is collected with what it does (replaces the default source, adds one for a
-// scope, sends a token, turns TLS off) and then judged by its host. A setting reads the same
+// Package-source settings (rule SUP-04): registry lines of .npmrc, .yarnrc(.yml) and bunfig.toml
+// and the tokens sent with them; pip's and uv's index options, config keys and environment
+// variables; Cargo source replacement; GOPROXY and Go's checksum switches; go.mod replace
+// directives; gem and NuGet sources. Each setting is collected with what it does (replaces the
+// default source, adds one for a scope, sends a token, turns TLS off). A setting reads the same
 // whether a script writes it, a heredoc holds it, a template file ships it or SKILL.md shows it.
-import type { FileView, RuleMatch, Severity, SkillView } from '../types.ts';
-import { hostOf, hostTierOf, isFirstPartyHost, registrableLabel } from './hosts.ts';
-import { isCommentLine, isDetectionRuleFile, warnedAgainst } from './script-context.ts';
-import { lineBounds } from '../line-table.ts';
-import { execRegex, scan } from './context.ts';
-
-// ---------------------------------------------------------------------------------------------
-// Hosts
-// ---------------------------------------------------------------------------------------------
-
-/** The public registries themselves (and a local one), as the start of a URL. */
-export const DEFAULT_REGISTRIES = /^(?:https?:\/\/)?(?:registry\.npmjs\.org|registry\.yarnpkg\.com|npm\.pkg\.github\.com|pypi\.org|pypi\.python\.org|files\.pythonhosted\.org|download\.pytorch\.org|pypi\.nvidia\.com|test\.pypi\.org|localhost|127\.0\.0\.1)(?:[:/]|$)/i;
-
-// Every ecosystem's official hosts: a setting that names one of them changes nothing that matters.
-const OFFICIAL_HOST =
-  /^(?:registry\.npmjs\.(?:org|com)|registry\.yarnpkg\.com|npm\.pkg\.github\.com|pypi\.org|pypi\.python\.org|files\.pythonhosted\.org|test\.pypi\.org|download\.pytorch\.org|pypi\.nvidia\.com|pypi\.ngc\.nvidia\.com|(?:index\.|static\.)?crates\.io|proxy\.golang\.org|sum\.golang\.org|goproxy\.io|goproxy\.cn|proxy\.golang\.com\.cn|rubygems\.org|rubygems\.pkg\.github\.com|gems\.ruby-china\.com|(?:api\.|www\.)?nuget\.org|nuget\.pkg\.github\.com)$/;
-const LOCAL_HOST = /^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|::1)$/;
-// Long-standing public mirrors, mostly for users in China: not the official host, but no secret
-// either. They stay where they were (medium) instead of counting as unknown.
-const PUBLIC_MIRROR = /(?:^|\.)(?:npmmirror\.com|npm\.taobao\.org|aliyun\.com|tsinghua\.edu\.cn|ustc\.edu\.cn|bfsu\.edu\.cn|sjtu\.edu\.cn|nju\.edu\.cn|huaweicloud\.com|tencent\.com|tencentyun\.com|rsproxy\.cn|douban\.com|163\.com)$/;
-// Names documentation uses for "your own server": reserved names and words no registry is called.
-const PLACEHOLDER_LABEL =
-  /^(?:example|examples|invalid|test|localhost|local|lan|internal|intranet|corp|home|private|company|mycompany|my-company|yourcompany|mycorp|yourcorp|acme|acmecorp|acme-corp|contoso|fabrikam|myorg|my-org|yourorg|mydomain|yourdomain)$|^your/;
-// Registry servers a company runs for itself (Artifactory, Nexus, Verdaccio...) and the hosted
-// private-registry services: the documented way to serve private packages.
-const PRODUCT_LABEL = /^(?:artifactory|jfrog|nexus\d*|verdaccio|cloudsmith|gemfury|fury|packagecloud|proget|devpi|codeartifact|athens|myget)$/;
-const PRODUCT_SUFFIX = /(?:^|\.)(?:pkg\.dev|pkgs\.dev\.azure\.com|pkgs\.visualstudio\.com)$/;
-const PRODUCT_PATH = /^\/(?:artifactory|nexus)\//;
-// Words of the official registries' names. A host whose own name carries one ("npmjs-edge.org",
-// "crates-cdn.dev") borrows the official registry's name to look like it.
-const REGISTRY_NAMES = ['npmjs', 'yarnpkg', 'pypi', 'pythonhosted', 'crates', 'cratesio', 'rubygems', 'nuget', 'golang', 'goproxy', 'gomod'];
-
-type SourceKind = 'official' | 'local' | 'variable' | 'placeholder' | 'product' | 'mirror' | 'private' | 'hosted' | 'ip' | 'lookalike' | 'unknown';
-
-interface SourceHost {
-  kind: SourceKind;
-  host: string;
-  /** Without the scheme: "index.crates-cdn.dev/" */
-  url: string;
-  plainHttp: boolean;
-}
-
-function imitatesRegistry(host: string): boolean {
-  const label = registrableLabel(host);
-  if (!label) return false;
-  if (label.split(/[^a-z]+/).some((part) => part === 'npm' || REGISTRY_NAMES.includes(part))) return true;
-  return REGISTRY_NAMES.some((name) => label !== name && (label.startsWith(name) || label.endsWith(name)));
-}
-
-/** Looks like a source at all: a URL, a dotted host, a variable. Not "true" or a word of prose. */
-const SOURCE_SHAPE = /^(?:[a-z][\w+.-]*:\/\/|[\w-]+(?:\.[\w-]+)+(?:[:/]|$)|\$|%|\[::1\])/i;
-
-/** Classifies the host of a source as written ("sparse+https://x/", "https://u:p@x", "x.org"). */
-function sourceOf(value: string): SourceHost {
-  let v = value.trim().replace(/^["'\x60]+|["'\x60,;)\]]+$/g, '');
-  // A shell default (`${PIP_INDEX_URL:-https://pypi.org/simple}`) is the source when nothing overrides it.
-  const fallback = /^\$\{\w+:?[-=]([^}]+)\}$/.exec(v);
-  if (fallback) v = fallback[1];
-  else v = v.replace(/\}+$/, '');
-  v = v.replace(/^[\w.-]+=(?=[a-z+]*:\/\/)/i, '').replace(/^(?:sparse|registry|git)\+/i, '');
-  const plainHttp = /^http:\/\//i.test(v);
-  if (/^file:/i.test(v)) return { kind: 'local', host: '', url: v, plainHttp: false };
-  const url = v.replace(/^[a-z][\w+.-]*:\/\//i, '');
-  const host = hostOf(url);
-  const path = url.slice(url.split(/[/?#]/)[0].length).toLowerCase();
-  const result = (kind: SourceKind): SourceHost => ({ kind, host, url, plainHttp });
-  if (/[$%]|\{\{/.test(host)) return result('variable');
-  if (/[<>{}]/.test(host) || !host) return result('placeholder');
-  if (OFFICIAL_HOST.test(host) || (host === 'github.com' && path.startsWith('/rust-lang/crates.io-index'))) return result('official');
-  if (LOCAL_HOST.test(host)) return result('local');
-  const tier = hostTierOf(url);
-  if (tier === 'local') return result('placeholder');
-  if (tier === 'ip') return result('ip');
-  if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(host)) return result('private');
-  if (host.split('.').some((label) => PLACEHOLDER_LABEL.test(label))) return result('placeholder');
-  if (PUBLIC_MIRROR.test(host)) return result('mirror');
-  if (imitatesRegistry(host)) return result('lookalike');
-  if (host.split('.').some((label) => PRODUCT_LABEL.test(label)) || PRODUCT_SUFFIX.test(host) || PRODUCT_PATH.test(path)) return result('product');
-  // Code forges and their page hosts: traceable to an account, though anyone can publish there.
-  if (tier === 'hosted' || tier === 'known' || /\.(?:github|gitlab)\.io$/.test(host)) return result('hosted');
-  return result('unknown');
-}
-
-// ---------------------------------------------------------------------------------------------
-// Settings
-// ---------------------------------------------------------------------------------------------
+import type { FileView, RuleMatch } from '../../types.ts';
+import { sourceOf } from './package-source-hosts.ts';
+import { lineBounds } from '../../line-table.ts';
+import { execRegex, scan } from '../context.ts';
 
 /**
  * What a setting does with its source:
@@ -104,10 +20,10 @@ function sourceOf(value: string): SourceHost {
  * - trust: TLS verification turned off for a host (pip's trusted-host);
  * - token: credentials sent to a host (`//host/:_authToken=`).
  */
-type Role = 'replace' | 'install' | 'extra' | 'scoped' | 'weak' | 'trust' | 'token';
-type Ecosystem = 'npm' | 'pip' | 'cargo' | 'go' | 'gem' | 'nuget' | 'any';
+export type Role = 'replace' | 'install' | 'extra' | 'scoped' | 'weak' | 'trust' | 'token';
+export type Ecosystem = 'npm' | 'pip' | 'cargo' | 'go' | 'gem' | 'nuget' | 'any';
 
-interface Setting {
+export interface Setting {
   index: number;
   length: number;
   role: Role;
@@ -166,8 +82,8 @@ const TOKEN_SETTING = /^[ \t]*(?:(?:npm|pnpm|yarn)\s+config\s+set\s+)?["']?\/\/(
 const YARN_TOKEN = /^[ \t]*npmAuthToken[ \t]*:/gm;
 const YARN_TOKEN_OWNER = /^[ \t]*["']?(?:https?:)?\/\/([\w.-]{1,253})[^\n"':]{0,200}["']?[ \t]*:[ \t]*$/gm;
 
-const TLS_OFF = /\bstrict-ssl[ \t]*[=:][ \t]*["']?false\b|\benableStrictSsl[ \t]*:[ \t]*["']?false\b|\bssl_verify[ \t]*:[ \t]*false\b/i;
-const ALWAYS_AUTH = /\balways-auth[ \t]*[=:]?[ \t]*["']?true\b|\bnpmAlwaysAuth[ \t]*:[ \t]*["']?true\b/i;
+export const TLS_OFF = /\bstrict-ssl[ \t]*[=:][ \t]*["']?false\b|\benableStrictSsl[ \t]*:[ \t]*["']?false\b|\bssl_verify[ \t]*:[ \t]*false\b/i;
+export const ALWAYS_AUTH = /\balways-auth[ \t]*[=:]?[ \t]*["']?true\b|\bnpmAlwaysAuth[ \t]*:[ \t]*["']?true\b/i;
 const INSTALL_ON_LINE = /\b(?:npm|pnpm|yarn|bun)\s+(?:i|install|add|ci|update|upgrade)\b|\b(?:pip3?|uv\s+pip|python3?\s+-m\s+pip|pipx)\s+install\b|\buv\s+(?:add|sync|lock)\b/;
 
 // Ruby: a Gemfile source, `gem sources --add`, a bundler mirror of rubygems.org, a .gemrc list.
@@ -182,18 +98,18 @@ const NUGET_SOURCE =
   /\b(?:dotnet\s+nuget\s+add\s+source|nuget(?:\.exe)?\s+sources?\s+add)\b[^\n]{0,200}?(https?:\/\/[^\s"'\x60]+)|\bdotnet\s+(?:add\s+(?:[^\s-]\S*\s+)?package|restore|tool\s+(?:install|update))\b[^\n]{0,200}?(?:--source|-s)[ \t]+["']?(https?:\/\/[^\s"'\x60]+)|<add\s+key=["'][^"'\n]{0,100}["']\s+value=["'](https?:\/\/[^"'\s]+)["']/gi;
 
 // Go: the module proxy, the checksum database switched off, go.mod replacements.
-const GO_PROXY = /\bGOPROXY["']?\s*[=:,]\s*["']?([^\s"',|]+)/g;
-const DEFAULT_GO_PROXY = /^(?:https:\/\/)?(?:proxy\.golang\.org|goproxy\.io|goproxy\.cn|proxy\.golang\.com\.cn)\/?$|^(?:direct|off)$|^\$/i;
-const GO_CHECKSUMS_OFF = /\bGOSUMDB["']?\s*[=:,]\s*["']?off\b|\bGO(?:NOSUMDB|NOSUMCHECK|INSECURE)["']?\s*[=:,]\s*["']?\*(?![\w.*/-])|\bGOFLAGS["']?\s*[=:,]\s*["']?[^"'\n]{0,80}-insecure\b/g;
+export const GO_PROXY = /\bGOPROXY["']?\s*[=:,]\s*["']?([^\s"',|]+)/g;
+export const DEFAULT_GO_PROXY = /^(?:https:\/\/)?(?:proxy\.golang\.org|goproxy\.io|goproxy\.cn|proxy\.golang\.com\.cn)\/?$|^(?:direct|off)$|^\$/i;
+export const GO_CHECKSUMS_OFF = /\bGOSUMDB["']?\s*[=:,]\s*["']?off\b|\bGO(?:NOSUMDB|NOSUMCHECK|INSECURE)["']?\s*[=:,]\s*["']?\*(?![\w.*/-])|\bGOFLAGS["']?\s*[=:,]\s*["']?[^"'\n]{0,80}-insecure\b/g;
 // go.mod: a dependency swapped for another module path (a fork), not a local directory.
-const GO_REPLACE = /^[ \t]*(?:replace\s+)?([\w.-]+\.[a-z]{2,}\/[\w./-]+)(?:\s+v[\w.+-]+)?\s+=>\s+([\w-]+(?:\.[\w-]+)+\/[\w./-]+)\s+v[\w.+-]+/gm;
-const FORGE_HOST = /^(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com)$/i;
+export const GO_REPLACE = /^[ \t]*(?:replace\s+)?([\w.-]+\.[a-z]{2,}\/[\w./-]+)(?:\s+v[\w.+-]+)?\s+=>\s+([\w-]+(?:\.[\w-]+)+\/[\w./-]+)\s+v[\w.+-]+/gm;
+export const FORGE_HOST = /^(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com)$/i;
 
 // Internal-looking package names installed from the public registry (dependency confusion).
 // The install command is found first and the package name looked for in the rest of its line:
 // one regex with an optional 300-character gap after a whitespace run backtracked quadratically.
-const INSTALL_COMMAND = /\b(?:pip3?\s+install|npm\s+(?:i|install|add)|yarn\s+add|pnpm\s+add|npx\s+(?:-y\s+)?)\s+/gi;
-const INTERNAL_NAME = /(?:^|\s)((?:internal|private|corp|mycorp|company|acme|intranet)[-_][\w-]+|[\w-]+[-_](?:internal|private|corp))\b/i;
+export const INSTALL_COMMAND = /\b(?:pip3?\s+install|npm\s+(?:i|install|add)|yarn\s+add|pnpm\s+add|npx\s+(?:-y\s+)?)\s+/gi;
+export const INTERNAL_NAME = /(?:^|\s)((?:internal|private|corp|mycorp|company|acme|intranet)[-_][\w-]+|[\w-]+[-_](?:internal|private|corp))\b/i;
 
 // TOML-like lines for the section-aware settings (Cargo sources, uv/Poetry/PDM/Pipfile indexes,
 // bunfig scopes): a header, a code fence (a section ends with its block), or a key = value line.
@@ -201,7 +117,7 @@ const TOML_LINE = /^[ \t]*(?:\[(\[?)([^[\]\n]{1,200})\]|(\x60{3,}|~{3,})|([\w.-]
 const TOML_MARKERS = ['[source.', '[registries.', '[[', '[install.scopes]'];
 
 /** Candidates each pattern looks at in one file: a bound for texts full of near-misses. */
-const MAX_SETTINGS = 400;
+export const MAX_SETTINGS = 400;
 
 function baseNameOf(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
@@ -343,7 +259,7 @@ function resolvedValue(text: string, value: string): string {
 }
 
 /** Every package-source setting of a file, in order of appearance. */
-function settingsOf(file: FileView): { settings: Setting[]; lows: RuleMatch[] } {
+export function settingsOf(file: FileView): { settings: Setting[]; lows: RuleMatch[] } {
   const text = file.text;
   const out: Setting[] = [];
   const covered = new Set<number>();
@@ -440,205 +356,4 @@ function settingsOf(file: FileView): { settings: Setting[]; lows: RuleMatch[] } 
 
   out.sort((a, b) => a.index - b.index);
   return { settings: out, lows };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Judging
-// ---------------------------------------------------------------------------------------------
-
-/**
- * How bad a setting is, by its host and what it does. The official registry and local hosts are
- * nothing; a host that borrows the official registry's name, a public IP address and plain HTTP
- * are high wherever they appear; documented placeholders and company registry servers are low; a
- * public mirror, a private address or a code forge stay medium. A host nobody can vet is high
- * when it becomes the default source, serves an install, is trusted without TLS or receives a
- * token, and medium as an extra index or a scope's registry, unless TLS is off there too.
- */
-function severityOf(src: SourceHost, role: Role, firstParty: boolean, tlsOff: boolean): Severity | null {
-  if (src.kind === 'official' || src.kind === 'local') return null;
-  if (src.kind === 'ip' || src.kind === 'lookalike') return 'high';
-  if (role === 'token') return src.kind === 'unknown' && !firstParty ? 'high' : null;
-  if (src.plainHttp) return 'high';
-  switch (src.kind) {
-    case 'variable':
-      return 'medium';
-    case 'placeholder':
-    case 'product':
-      return role === 'trust' || tlsOff ? 'medium' : 'low';
-    case 'mirror':
-    case 'private':
-    case 'hosted':
-      return tlsOff ? 'high' : 'medium';
-    default:
-      break;
-  }
-  if (tlsOff) return 'high';
-  if (firstParty) return 'medium';
-  return role === 'extra' || role === 'scoped' || role === 'weak' ? 'medium' : 'high';
-}
-
-const ECOSYSTEM_NAME: Record<Ecosystem, string> = { npm: 'npm packages', pip: 'Python packages', cargo: 'Crates', go: 'Go modules', gem: 'Gems', nuget: 'NuGet packages', any: 'Packages' };
-
-function messageOf(s: Setting, src: SourceHost, severity: Severity, facts: { alwaysAuth: boolean; tlsOff: boolean }): string {
-  const value = s.value.replace(/^["']|["']$/g, '');
-  let message: string;
-  if (s.role === 'token') message = `npm credentials sent to ${src.host || 'a registry host'}, which is not the official registry`;
-  else if (s.role === 'trust') message = `TLS checks turned off for package host ${value}`;
-  else if (s.role === 'extra' || s.extraIndex) message = `Extra package index ${value}: a public package with the same name as a private one can win (dependency confusion)`;
-  else if (s.replaced) message = `Cargo source ${s.replaced.from} replaced by "${s.replaced.to}" at ${value}: every crate and its build script come from there`;
-  else if (s.ecosystem === 'go') message = `Go modules downloaded through the proxy ${value}`;
-  else if (s.ecosystem === 'gem') message = `Gems resolved from a non-default source ${value}`;
-  else if (s.ecosystem === 'nuget') message = `NuGet packages resolved from a non-default source ${value}`;
-  else if (s.ecosystem === 'any' || s.ecosystem === 'npm') message = `Packages resolved from a non-default registry ${value}${src.plainHttp ? ' over plain HTTP' : ''}`;
-  else message = `${ECOSYSTEM_NAME[s.ecosystem]} resolved from a non-default index ${value}${src.plainHttp ? ' over plain HTTP' : ''}`;
-  const notes: string[] = [];
-  if (src.kind === 'lookalike') notes.push('the host borrows the official registry\'s name');
-  else if (src.kind === 'ip') notes.push('a bare IP address');
-  else if (src.kind === 'unknown' && severity === 'high') notes.push('a host that is neither the official registry nor a documented private one');
-  if (s.global) notes.push('written into the user\'s own configuration, so every later install uses it');
-  if (s.ecosystem === 'npm' && s.role !== 'token' && s.role !== 'trust' && facts.alwaysAuth) notes.push('always-auth sends credentials with every request');
-  if ((s.tlsOff || facts.tlsOff) && s.role !== 'trust' && s.role !== 'token') notes.push('TLS verification is off');
-  return notes.length > 0 ? `${message} (${notes.join('; ')})` : message;
-}
-
-// Whether a skill sets GOPROXY to a host nobody can vet, in any of its files.
-const goProxyVerdicts = new WeakMap<SkillView, boolean>();
-
-function hasUnvettedGoProxy(skill: SkillView): boolean {
-  const known = goProxyVerdicts.get(skill);
-  if (known !== undefined) return known;
-  let found = false;
-  for (const f of skill.files) {
-    if (found) break;
-    if (f.kind === 'binary' || !/GOPROXY/.test(f.text)) continue;
-    let seen = 0;
-    GO_PROXY.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = execRegex(GO_PROXY, f.text)) !== null && seen++ < MAX_SETTINGS) {
-      if (DEFAULT_GO_PROXY.test(m[1]) || !SOURCE_SHAPE.test(m[1])) continue;
-      const src = sourceOf(m[1]);
-      if (src.plainHttp || src.kind === 'unknown' || src.kind === 'lookalike' || src.kind === 'ip') {
-        found = true;
-        break;
-      }
-    }
-  }
-  goProxyVerdicts.set(skill, found);
-  return found;
-}
-
-/** The name a module path goes by: the owner on a forge ("spf13"), else the host's name ("golang"). */
-function moduleOwner(path: string): { host: string; name: string } {
-  const [host, owner] = path.toLowerCase().split('/');
-  return { host, name: FORGE_HOST.test(host) ? owner ?? '' : registrableLabel(host) };
-}
-
-/** True when `b` differs from `a` by one inserted, deleted or changed character. */
-function oneEditApart(a: string, b: string): boolean {
-  if (a === b || Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  const restA = a.slice(i);
-  const restB = b.slice(i);
-  return restA.slice(1) === restB.slice(1) || restA === restB.slice(1) || restA.slice(1) === restB;
-}
-
-function finding(file: FileView, index: number, length: number, severity: Severity, message: string): RuleMatch | null {
-  if (warnedAgainst(file, index)) return null;
-  return { index, length, severity: isCommentLine(file, index) ? 'low' : severity, message };
-}
-
-export function detectRegistryConfusion(file: FileView, skill: SkillView): RuleMatch[] {
-  if (isDetectionRuleFile(file)) return [];
-  const text = file.text;
-  const found: RuleMatch[] = [];
-  const { settings, lows } = settingsOf(file);
-  for (const low of lows) {
-    const f = finding(file, low.index, low.length, 'low', low.message ?? '');
-    if (f) found.push(f);
-  }
-  if (settings.length > 0) {
-    const facts = { alwaysAuth: ALWAYS_AUTH.test(text), tlsOff: TLS_OFF.test(text) };
-    // Hosts a registry line makes the default, and hosts that serve one scope only: credentials
-    // for a scope's own registry are how private packages work, not a leak.
-    const mainHosts = new Set<string>();
-    const scopedHosts = new Set<string>();
-    for (const s of settings) {
-      if (s.ecosystem !== 'npm' && s.ecosystem !== 'any') continue;
-      if (s.role === 'scoped') scopedHosts.add(sourceOf(s.value).host);
-      else if (s.role !== 'token' && s.role !== 'trust') mainHosts.add(sourceOf(s.value).host);
-    }
-    // yarn's npmAuthToken outside a block of npmRegistries goes to the file's registry server.
-    const mainHost = [...mainHosts].find(Boolean) ?? '';
-    for (const setting of settings) {
-      if (found.length >= 20) break;
-      const s = setting.role === 'token' && !setting.value ? { ...setting, value: mainHost } : setting;
-      if (!s.value || /^\$\{?\w+\}?$|^[<{]/.test(s.value) || !SOURCE_SHAPE.test(s.value)) continue;
-      if (s.role !== 'token' && DEFAULT_REGISTRIES.test(s.value)) continue;
-      const src = sourceOf(s.value);
-      let role = s.role;
-      if (role === 'token' && scopedHosts.has(src.host) && !mainHosts.has(src.host)) continue;
-      if (s.global && role !== 'trust' && role !== 'token') role = 'replace';
-      const firstParty = src.kind === 'unknown' && isFirstPartyHost(src.url, skill);
-      const tlsOff = (s.tlsOff ?? false) || (facts.tlsOff && role !== 'trust' && role !== 'token');
-      const severity = severityOf(src, role, firstParty, tlsOff);
-      if (!severity) continue;
-      const f = finding(file, s.index, s.length, severity, messageOf(s, src, severity, facts));
-      if (f) found.push(f);
-    }
-  }
-
-  // Go's checksum database off: any module, tampered or not, is accepted. With a proxy nobody can
-  // vet in the same skill, that proxy's modules are accepted unchecked.
-  const unvettedProxy = /GOSUMDB|GONOSUM|GOINSECURE|GOFLAGS/i.test(text) && hasUnvettedGoProxy(skill);
-  found.push(
-    ...scan(text, GO_CHECKSUMS_OFF, (m) =>
-      finding(
-        file,
-        m.index,
-        m[0].length,
-        unvettedProxy ? 'high' : 'medium',
-        unvettedProxy
-          ? 'Go checksum verification switched off while modules come through an unvetted proxy: a tampered module is accepted'
-          : 'Go checksum verification switched off: a tampered module is accepted',
-      ),
-    ),
-  );
-
-  if (/(?:^|\/)go\.mod$/.test(file.skillPath)) {
-    found.push(
-      ...scan(text, GO_REPLACE, (m) => {
-        // A module replaced by another path of its own owner (a major-version move) is routine;
-        // a fork under an owner named like the original one ("spf13-cobra" for "spf13") poses as it.
-        const original = moduleOwner(m[1]);
-        const replacement = moduleOwner(m[2]);
-        if (original.host === replacement.host && original.name === replacement.name) return null;
-        const lookalike =
-          original.name !== replacement.name &&
-          ((original.name.length >= 4 && replacement.name.includes(original.name)) || (original.name.length >= 5 && oneEditApart(original.name, replacement.name)));
-        return finding(
-          file,
-          m.index,
-          m[0].length,
-          lookalike ? 'high' : 'medium',
-          lookalike ? `Go module ${m[1]} replaced by ${m[2]}, a fork under an owner named like the original` : `Go module ${m[1]} replaced by ${m[2]}`,
-        );
-      }),
-    );
-  }
-
-  INSTALL_COMMAND.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  let internal = 0;
-  while ((m = execRegex(INSTALL_COMMAND, text)) !== null && internal < 20) {
-    const argsStart = m.index + m[0].length;
-    const rest = text.slice(argsStart, argsStart + 400);
-    const stop = rest.search(/[\n;&|]/);
-    const name = INTERNAL_NAME.exec(stop < 0 ? rest : rest.slice(0, stop));
-    if (!name) continue;
-    internal++;
-    const f = finding(file, m.index, argsStart + name.index + name[0].length - m.index, 'medium', `Internal-looking package "${name[1]}" installed without a private registry: a public look-alike could be pulled instead`);
-    if (f) found.push(f);
-  }
-  return found;
 }
