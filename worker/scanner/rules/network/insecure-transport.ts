@@ -1,0 +1,61 @@
+// NET-09 plain HTTP and disabled certificate checks.
+import type { FileView, RuleMatch } from '../../types.ts';
+import { graded, scanCapped as scan } from '../context.ts';
+import { eachUrl, IDENTIFIER_HOSTS, isLocalOrExampleHost, lineWindow } from './shared.ts';
+
+// curl -k / wget --no-check-certificate: the flag is found first and the command looked up before
+// it on the same command (a "curl, then up to 160 characters" pattern rescans at every "curl").
+const TLS_FLAG_RE = /\s(?:-[a-zA-Z]{0,6}k[a-zA-Z]{0,6}|--insecure)(?=\s|$)|--no-check-certificate\b/g;
+const TLS_OFF_RE =
+  /\bverify\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*['"]?0\b|\bInsecureSkipVerify\s*:\s*true\b|\bssl\._create_unverified_context\b|\bssl\.CERT_NONE\b|\bcheck_hostname\s*=\s*False\b|--trusted-host\s+\S+|\bstrict-ssl\s*[=:]\s*false\b|\bhttp\.sslVerify\s*(?:=\s*)?false\b|-SkipCertificateCheck\b|ServerCertificateValidationCallback\s*=\s*\{\s*\$true\s*\}|\bPYTHONHTTPSVERIFY\s*=\s*['"]?0\b|\bGIT_SSL_NO_VERIFY\s*=\s*['"]?(?:1|true)\b/g;
+const FETCH_CONTEXT =
+  /\b(curl|wget|fetch|requests\.\w+|httpx\.\w+|urlopen|urlretrieve|urllib|axios|got|http\.get|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|WebClient|DownloadString|DownloadFile|--index-url|--extra-index-url|registry\s*=|download\w*|pip3?\s+install|npm\s+install|git\s+clone)\b/i;
+export const PLAIN_HTTP_ANCHORS = [
+  'curl', 'no-check-certificate', 'verify', 'rejectunauthorized', 'node_tls_reject', 'insecureskipverify', 'create_unverified',
+  'cert_none', 'check_hostname', '--trusted-host', 'strict-ssl', 'sslverify', 'skipcertificatecheck',
+  'servercertificatevalidationcallback', 'git_ssl_no_verify', 'http:/', 'ftp:/', 'ws:/',
+];
+
+/** The start of the curl or wget command a TLS flag at `index` belongs to, or -1. */
+function tlsCommandBefore(text: string, index: number, tool: 'curl' | 'wget', after: number): number {
+  // Same command: no line break, pipe or semicolon between, at most 160 characters of gap.
+  const from = Math.max(0, after, index - 160 - tool.length);
+  const window = text.slice(from, index);
+  const stop = Math.max(window.lastIndexOf('\n'), window.lastIndexOf('|'), window.lastIndexOf(';'));
+  const re = tool === 'curl' ? /\bcurl\b/g : /\bwget\b/g;
+  re.lastIndex = stop + 1;
+  const m = re.exec(window);
+  return m ? from + m.index : -1;
+}
+
+export function detectPlainHttp(file: FileView): RuleMatch[] {
+  const text = file.text;
+  const message = (m: string) => `Certificate verification disabled: ${m.trim().slice(0, 60)}`;
+  const out: RuleMatch[] = [];
+  let reportedTo = 0;
+  scan(text, TLS_FLAG_RE, (m) => {
+    const wget = m[0].startsWith('--no-check');
+    const start = tlsCommandBefore(text, m.index, wget ? 'wget' : 'curl', reportedTo);
+    if (start < 0) return null;
+    const end = m.index + m[0].length;
+    reportedTo = end;
+    out.push({ index: start, length: end - start, severity: graded(file, 'medium'), message: message(text.slice(start, end)) });
+    return null;
+  });
+  out.push(
+    ...scan(text, TLS_OFF_RE, (m) => ({
+      index: m.index, length: m[0].length, severity: graded(file, 'medium'), message: message(m[0]),
+    })),
+  );
+  out.sort((a, b) => a.index - b.index);
+  eachUrl(text, (url, host, index) => {
+    if (!/^http:|^ftp:|^ws:/i.test(url)) return null;
+    if (isLocalOrExampleHost(host) || IDENTIFIER_HOSTS.test(host)) return null;
+    const line = lineWindow(text, index, url.length);
+    // apt sources are signed; `deb http://...` is the norm.
+    if (!FETCH_CONTEXT.test(line) || /^\s*deb(-src)?\s/.test(line)) return null;
+    out.push({ index, length: url.length, severity: graded(file, 'medium'), message: `Unencrypted fetch from ${host}` });
+    return null;
+  });
+  return out.slice(0, 20);
+}
