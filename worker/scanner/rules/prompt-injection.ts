@@ -5,7 +5,7 @@
 // demotes or skips phrases inside fenced code that is presented as an example.
 import type { FileView, Rule, RuleMatch, Scope, Severity } from '../types.ts';
 import { findAll } from './match.ts';
-import { SECRET_PATH_SOURCE } from './credential-access.ts';
+import { SECRET_PATH_SOURCE } from './secret-paths.ts';
 import { anchored, anchorsOf, mayMatch } from './anchors.ts';
 import { fenceAt, isSignatureContext, underProhibitionHeading } from './markdown-context.ts';
 import { matchAllRegex, onePerLine, testRegex } from './context.ts';

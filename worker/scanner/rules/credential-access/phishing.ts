@@ -1,0 +1,83 @@
+// CRED-11 asking the user for credentials: prose that asks for passwords, seed phrases or codes,
+// and scripts that replace sudo with a look-alike that reads the password.
+import type { FileView, RuleMatch } from '../../types.ts';
+import { findAll, proseOf } from '../match.ts';
+import { onePerLine } from '../context.ts';
+import { underProhibitionHeading } from '../markdown-context.ts';
+
+const SENSITIVE_ASK = String.raw`(?:(?:secret\s+)?recovery phrases?|seed phrases?|seed words|mnemonic(?: phrases?)?|private keys?|wallet (?:password|passphrase|keys?)|2fa codes?|two-factor (?:codes?|tokens?)|one-time (?:codes?|passwords?|passcodes?)|otp(?: codes?)?|mfa codes?|verification codes?|authenticator codes?|ssn|social security numbers?|credit card(?: numbers?| details)?|card numbers?|cvv|cvc|bank (?:account|login|credentials)(?: details| numbers?)?|(?:login|account|system|root|sudo|admin|email|keychain|mac|macos|windows|apple id|icloud|bank|wallet) passwords?|passwords?|passphrases?)`;
+const WORD_COUNT = String.raw`(?:\d{2}(?:\s*(?:or|\/|-)\s*\d{2})?[- ]word\s+)`;
+const ASK_USER = new RegExp(
+  String.raw`\b(?:ask|asks|asking|prompt|prompts|request|requests|require|requires|instruct|tell|get|have|make)\s+(?:the\s+)?(?:user|users|them|customer|customers|victim)\s+(?:to\s+(?:enter|provide|paste|type|share|give|send|input|submit|reveal|confirm|reply with)\s+|for\s+)(?:their|your|the|his|her|its)?\s*(?:full\s+|complete\s+|${WORD_COUNT})?${SENSITIVE_ASK}\b`,
+  'gi',
+);
+// "You need the user's API keys, passwords or tokens": collecting credentials in the chat.
+const NEED_USER_SECRETS =
+  /\b(?:need|needs|request|requests|collect|collects|obtain|gather|require|requires)\s+(?:the\s+user'?s|their|users'?)\s+(?:api keys?|passwords?|authentication tokens?|auth tokens?|access tokens?|credentials|login details|account details)\b/gi;
+const ENTER_YOUR = new RegExp(
+  String.raw`\b(?:enter|provide|paste|type|share|give|send|submit|input|confirm|reply with|verify)\s+(?:us\s+|me\s+|in\s+)?(?:your|the user'?s)\s+(?:full\s+|complete\s+|${WORD_COUNT}|wallet\s+)?${SENSITIVE_ASK}\b`,
+  'gi',
+);
+
+// A shell function or alias that takes the name of sudo (or su, doas) and reads a password
+// silently: every later `sudo` the user types hands the password to the script.
+const PASSWORD_COMMAND_SHADOW =
+  /(?:^|[\s;{(])(?:function\s+)?(?:sudo|su|doas)\s*\(\s*\)\s*\{|\bfunction\s+(?:sudo|su|doas)\s*\{|\balias\s+(?:sudo|su|doas)=|^[ \t]*function\s+(?:sudo|su|doas)\b(?=[^\n{]*$)/gm;
+const SILENT_PASSWORD_READ = /\bread\s+(?:-\w*s\w*|-\w+\s+-s)\b|\bstty\s+-echo\b|\bgetpass\b|\bRead-Host\b[^\n]{0,40}-AsSecureString/;
+const SENDS_OUT = /\b(?:curl|wget|nc|ncat|socat)\b|\/dev\/tcp\/|https?:\/\//;
+
+/** The function's body up to its closing brace (at most 800 characters), or an alias's line. */
+function shadowBody(text: string, index: number, length: number): string {
+  const end = Math.min(text.length, index + 800);
+  // fish: function sudo ... end
+  if (/^\s*function\s+\w+$/.test(text.slice(index, index + length))) {
+    const close = /\n[ \t]*end\b/.exec(text.slice(index, end));
+    return text.slice(index, close ? index + close.index + close[0].length : end);
+  }
+  if (!text.endsWith('{', index + length)) {
+    const eol = text.indexOf('\n', index);
+    return text.slice(index, eol < 0 || eol > end ? end : eol);
+  }
+  let depth = 0;
+  for (let i = index + length - 1; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 123 /* { */) depth++;
+    else if (c === 125 /* } */ && --depth === 0) return text.slice(index, i + 1);
+  }
+  return text.slice(index, end);
+}
+
+function fakePasswordPrompts(file: FileView): RuleMatch[] {
+  const text = file.text;
+  return onePerLine(file, findAll(text, PASSWORD_COMMAND_SHADOW).flatMap((m) => {
+    let body = shadowBody(text, m.index, m.length);
+    // alias sudo=_helper: the look-alike is the function the alias names.
+    const aliased = /\balias\s+\w+=["']?([A-Za-z_][\w-]*)/.exec(body)?.[1];
+    if (aliased) {
+      const definition = new RegExp(String.raw`(?:^|[\s;])(?:function\s+)?${aliased}\s*(?:\(\s*\))?\s*\{`, 'm').exec(text);
+      if (definition) body += '\n' + shadowBody(text, definition.index, definition[0].length);
+    }
+    if (!SILENT_PASSWORD_READ.test(body)) return [];
+    const sends = SENDS_OUT.test(body);
+    // The match may start on the separator before the name; the finding starts at the name.
+    const lead = /^[\s;{(]*/.exec(text.slice(m.index, m.index + m.length))![0].length;
+    return [{ index: m.index + lead, length: m.length - lead, severity: sends ? 'critical' as const : 'high' as const, message: sends ? 'Replaces sudo with a look-alike that reads the password and sends it out' : 'Replaces sudo with a look-alike that reads the password' }];
+  }));
+}
+
+export function phishingMatches(file: FileView): RuleMatch[] {
+  if (file.kind === 'script' || file.kind === 'text') return fakePasswordPrompts(file);
+  const text = proseOf(file);
+  const out: RuleMatch[] = [];
+  for (const m of findAll(text, NEED_USER_SECRETS)) out.push({ ...m, severity: 'medium', message: `Collects secrets from the user: ${text.slice(m.index, m.index + m.length)}` });
+  for (const re of [ASK_USER, ENTER_YOUR]) {
+    for (const m of findAll(text, re)) {
+      const found = text.slice(m.index, m.index + m.length);
+      // An account, bank or wallet password asked for in chat is phishing; a sudo password typed
+      // into a terminal prompt is ordinary, so generic and machine passwords are medium.
+      const generic = /\b(?:passwords?|passphrases?)$/i.test(found) && !/\b(?:login|account|email|keychain|apple id|icloud|bank|wallet)\s+passwords?$/i.test(found);
+      out.push({ ...m, severity: generic ? 'medium' : 'high', message: `Asks for a secret: ${found}` });
+    }
+  }
+  return onePerLine(file, out.filter((m) => !underProhibitionHeading(file, m.index)).sort((a, b) => a.index - b.index));
+}
