@@ -1,0 +1,67 @@
+// DES-05 destructive git operations: force pushes, hard resets, git clean, history rewrites,
+// deleted main branches and repositories, and .git listed among the folders a cleanup deletes.
+import type { FileView, RuleMatch } from '../../types.ts';
+import { isDetectionRuleFile } from '../script-context.ts';
+import { lineText } from '../../line-table.ts';
+import { scan, testRegex } from '../context.ts';
+import { finding } from './shared.ts';
+
+const FORCE_PUSH = /\bgit\s+push\b([^\n;&|]{0,120})/g;
+const GIT_DESTRUCTIVE =
+  /\bgit\s+clean\s+-[a-zA-Z]*f[a-zA-Z]*d[a-zA-Z]*|\bgit\s+clean\s+-[a-zA-Z]*d[a-zA-Z]*f[a-zA-Z]*|\bgit\s+filter-branch\b|\bgit\s+filter-repo\b|\bbfg\s+--(?:delete|strip|replace)|\bgit\s+reset\s+--hard\s+(?:origin\/|HEAD~|HEAD\^|[0-9a-f]{7,})|\bgit\s+branch\s+-D\s+(?:main|master|develop|release)\b|\bgit\s+push\s+\S+\s+(?:--delete\s+|:)(?:main|master|develop|release)\b|\bgh\s+repo\s+delete\b|\brm\s+-[rRf]{1,3}\s+\.git\/?(?=\s|$)/g;
+const FORCE_PUSH_PROSE = /\bforce[- ]push(?:es|ed|ing)?\b[^.\n]{0,40}\b(?:to\s+)?(?:the\s+)?(?:main|master|default|production|release)\b/gi;
+
+// `.git` listed among the build folders a cleanup deletes: the repository's whole history goes
+// with the caches. A list item, in a script that deletes recursively.
+const GIT_IN_DELETE_LIST = /(?:^|[\s(\[,])["']?\.git["']?(?=[\s),\]]|$)/gm;
+const RECURSIVE_DELETE = /\brm\s+-\w*[rR]|\bshutil\.rmtree\b|\brmSync\b|\bfs\.rm\b|\brimraf\b|\bRemove-Item\b[^\n]{0,80}-Recurse|\bFileUtils\.rm_rf\b|\bos\.RemoveAll\b/;
+
+function inOpenList(text: string, index: number): boolean {
+  const before = text.slice(Math.max(0, index - 600), index);
+  // The last list literal opened before the item (`NAME=(`, `NAME = [`), still open at the item.
+  let open = -1;
+  for (const m of before.matchAll(/[=:]\s*[(\[]/g)) open = m.index + m[0].length;
+  return open >= 0 && !/[)\]]/.test(before.slice(open));
+}
+
+export function detectDestructiveGit(file: FileView): RuleMatch[] {
+  if (isDetectionRuleFile(file)) return [];
+  const text = file.text;
+  const found = [
+    ...(file.kind === 'script' && testRegex(RECURSIVE_DELETE, text)
+      ? scan(text, GIT_IN_DELETE_LIST, (m) => {
+          const line = lineText(text, m.index);
+          // An item of a list: an array still open before it (`ARTIFACTS=(`, `DIRS = [`) or a for
+          // loop's words; `ls .git package.json` or a path test is no list.
+          if (!inOpenList(text, m.index) && !/^\s*for\s+\w+\s+in\s/.test(line)) return null;
+          if (/\b(?:exclude|skip|ignore|keep|prune|protect)/i.test(line)) return null;
+          if (/-name\s+["']?\.git|-path\s|--exclude/.test(line)) return null;
+          return { index: m.index + m[0].indexOf('.git'), length: 4, severity: 'high' as const, message: '.git is listed among the folders a cleanup deletes: the repository\'s whole history goes with them' };
+        })
+      : []),
+    ...scan(text, FORCE_PUSH, (m) => {
+      const args = m[1];
+      if (!/(?:^|\s)(?:--force(?!-with-lease|-if-includes)\b|-f\b|-\w*f\w*(?=\s|$))|\s\+[\w/]+/.test(args)) return null;
+      const protectedBranch = /\b(?:main|master|HEAD|production|release)\b/.test(args);
+      return finding(
+        file,
+        m,
+        protectedBranch ? 'high' : 'medium',
+        protectedBranch ? 'Force push to a main branch rewrites shared history' : 'Force push overwrites remote history',
+      );
+    }),
+    ...scan(text, GIT_DESTRUCTIVE, (m) => {
+      const severe = /gh\s+repo\s+delete|--delete|:\w|branch\s+-D/.test(m[0]);
+      return finding(file, m, severe ? 'high' : 'medium', 'Git command that irreversibly discards history, branches or files');
+    }),
+  ];
+  if (file.kind === 'skill-md' || file.kind === 'markdown') {
+    const body = file.kind === 'skill-md' ? file.body : text;
+    found.push(
+      ...scan(body, FORCE_PUSH_PROSE, (m) =>
+        file.isNegated(m.index) ? null : finding(file, m, 'high', 'Instruction to force-push to a protected branch'),
+      ),
+    );
+  }
+  return found;
+}

@@ -1,0 +1,93 @@
+// DES-01 recursive delete of roots, home and system folders: rm -r, rmtree and its kin, Windows
+// rd /s and Remove-Item -Recurse, find -delete, and prose asking to wipe the home folder or disk.
+// Each rm target is graded on its own (root or home critical, personal and system folders high,
+// the whole current directory medium) and the worst one is reported.
+import type { FileView, RuleMatch, Severity } from '../../types.ts';
+import { isDetectionRuleFile } from '../script-context.ts';
+import { scan } from '../context.ts';
+import { finding } from './shared.ts';
+
+const RM_RECURSIVE = /\brm[ \t]+((?:-{1,2}[\w-]+[ \t]+)+)((?:[^\s;&|<>()`]+[ \t]*){1,8})/g;
+const SYSTEM_DIRS = 'etc|usr|var|bin|sbin|lib|lib32|lib64|boot|opt|root|home|srv|sys|proc|dev|System|Library|Applications|Users|private';
+const CRITICAL_TARGET = new RegExp(
+  String.raw`^(?:/+\.?|/+\*|~/?|~/\*|~/\.\*|\$\{?HOME\}?/?|\$\{?HOME\}?/\*|/(?:${SYSTEM_DIRS})/?\*?|/home/[^/\s]+/?\*?|/Users/[^/\s]+/?\*?|[A-Za-z]:\\?\*?|%USERPROFILE%\\?\*?|%SystemRoot%|%SYSTEMDRIVE%\\?)$`,
+);
+const HIGH_TARGET =
+  /^(?:~|\$\{?HOME\}?)\/(?:\.ssh|\.gnupg|\.aws|\.config|\.local|\.kube|Documents|Desktop|Downloads|Pictures|Library|Music|Movies|Videos|[Pp]rojects|[Bb]ackups?|[Rr]epos|src|code|dev|work|workspace|\.git)\/?\*?$|^(?:~|\$\{?HOME\}?)\/[^\s]*\*[^\s]*\/\.git\/?$|^(?:~|\$\{?HOME\}?)\/\*\.(?:bundle|bak|backup)$|^\/(?:var\/(?:log|lib|db|backups?|mail|www)|etc\/\w+)\/?\*?$|^\.\.\/\.\.(?:\/\.\.)*\/?\*?$/;
+const CWD_TARGET = /^(?:\*|\.\/\*|\.|\.\/|\.\.|\.\.\/|\.\.\/\*|\.\*|\.git\/?)$/;
+
+function classifyDeleteTarget(raw: string): Severity | null {
+  // "$HOME"/backups is $HOME/backups: the shell joins quoted and bare parts.
+  const target = raw.replace(/["']/g, '');
+  if (CRITICAL_TARGET.test(target)) return 'critical';
+  if (HIGH_TARGET.test(target)) return 'high';
+  if (CWD_TARGET.test(target)) return 'medium';
+  return null;
+}
+
+const RMTREE_DANGEROUS =
+  /\b(?:shutil\.rmtree|fs\.(?:rmSync|rmdirSync|rm|rmdir|promises\.rm)|fse?\.(?:remove|removeSync|emptyDir)|rimraf(?:\.sync)?|FileUtils\.rm_rf|Remove-Item)\s*\(?\s*(?:["'](?:\/|~|\/(?:etc|usr|var|home|Users|root|opt|bin)\/?)["']|os\.path\.expanduser\(\s*["']~\/?["']\s*\)|Path\.home\(\)\s*(?=[,)])|os\.homedir\(\)\s*(?=[,)])|process\.env\.HOME\b\s*(?=[,)])|os\.environ\[\s*["']HOME["']\s*\]\s*(?=[,)])|Dir\.home\b|\$env:USERPROFILE\b|\$HOME\b|~\s|C:\\\\?\s)/g;
+const WINDOWS_RECURSIVE_DELETE =
+  /\b(?:rd|rmdir)\s+\/s\s+(?:\/q\s+)?["']?(?:[A-Za-z]:\\?|%USERPROFILE%|%SystemRoot%|%SYSTEMDRIVE%)["']?(?=\s|$)|\bdel\s+(?:\/[fsqa]\s+){1,4}["']?(?:[A-Za-z]:\\\*?|%USERPROFILE%\\\*?)["']?(?=\s|$)|\bRemove-Item\s+(?:-\w+\s+)*["']?(?:[A-Za-z]:\\\*?|\$env:USERPROFILE|\$HOME|~)["']?(?:\s+-\w+)*\s+-Recurse\b|\bRemove-Item\s+-Recurse\s+(?:-\w+\s+)*["']?(?:[A-Za-z]:\\\*?|\$env:USERPROFILE|\$HOME|~)["']?(?=\s|$)/gi;
+const FIND_DELETE = /\bfind\s+["']?(\/|~|\$\{?HOME\}?|\/home|\/Users)((?:\/[^\s"';|&]{0,200})?)["']?(\s[^\n|;]{0,200}?)(?:-delete\b|-exec\s+(?:sudo\s+)?(?:rm|shred)\b)/g;
+// A home sub-folder named by a variable: which folder is emptied is decided at run time.
+const VARIABLE_SEGMENT = /^\/\$\{?\w+\}?\/?$/;
+
+const WIPE_PROSE =
+  /\b(?:delete|remove|wipe|erase|destroy|rm\s+-rf)\s+(?:all\s+(?:of\s+)?|everything\s+in\s+|the\s+(?:entire\s+|whole\s+)?contents?\s+of\s+)?(?:the\s+user'?s?\s+|your\s+|the\s+|their\s+)?(?:entire\s+|whole\s+)?(?:home\s+(?:directory|folder|dir)|hard\s+drive|disk|file\s*system|root\s+(?:directory|partition)|documents\s+folder)\b/gi;
+
+export function detectRecursiveDelete(file: FileView): RuleMatch[] {
+  if (isDetectionRuleFile(file)) return [];
+  const text = file.text;
+  const found: RuleMatch[] = [];
+  if (file.kind === 'skill-md' || file.kind === 'markdown') {
+    const body = file.kind === 'skill-md' ? file.body : text;
+    found.push(
+      ...scan(body, WIPE_PROSE, (m) =>
+        file.isNegated(m.index) ? null : finding(file, m, 'critical', 'Instruction to wipe the user\'s home folder, disk or file system'),
+      ),
+    );
+  }
+  found.push(
+    ...scan(text, RM_RECURSIVE, (m) => {
+      const options = m[1];
+      const noPreserve = /--no-preserve-root/.test(options);
+      if (!/(?:^|\s)-[a-zA-Z]*[rR][a-zA-Z]*\s|--recursive\b/.test(' ' + options) && !noPreserve) return null;
+      let worst: Severity | null = noPreserve ? 'critical' : null;
+      let worstTarget = '';
+      for (const target of m[2].trim().split(/\s+/)) {
+        const severity = classifyDeleteTarget(target);
+        if (severity && (!worst || ['medium', 'high', 'critical'].indexOf(severity) > ['medium', 'high', 'critical'].indexOf(worst))) {
+          worst = severity;
+          worstTarget = target;
+        }
+      }
+      if (!worst) return null;
+      const what = noPreserve ? 'with --no-preserve-root' : `of ${worstTarget}`;
+      const message =
+        worst === 'medium'
+          ? `Recursive delete ${what} (the whole current directory)`
+          : `Recursive delete ${what}: irreversible loss of ${worst === 'critical' ? 'the system or the home folder' : 'user or system data'}`;
+      return finding(file, m, worst, message);
+    }),
+    ...scan(text, RMTREE_DANGEROUS, (m) => finding(file, m, 'critical', 'Recursive delete of the root or home folder from code')),
+    ...scan(text, WINDOWS_RECURSIVE_DELETE, (m) => finding(file, m, 'critical', 'Recursive delete of a drive or the user profile')),
+    ...scan(text, FIND_DELETE, (m) => {
+      const filtered = /-(?:i?name|i?path|regex|mtime|mmin|atime|newer|size|type\s+[fd]\s+-name)\b/.test(m[3]);
+      const below = m[2].replace(/\/+$/, '');
+      if (below) {
+        // Under the root or home folder: only personal or system folders, or one chosen at run time.
+        const named = HIGH_TARGET.test(`${m[1]}${below}`);
+        if (!named && (filtered || !VARIABLE_SEGMENT.test(below) || !/^(?:~|\$\{?HOME\}?)$/.test(m[1]))) return null;
+        return finding(file, m, 'high', `find deletes the contents of ${m[1]}${below}${named ? '' : ' (a home folder chosen at run time)'}`);
+      }
+      return finding(
+        file,
+        m,
+        filtered ? 'high' : 'critical',
+        `find deletes files across ${m[1] === '/' ? 'the whole file system' : 'the home folder'}${filtered ? ' (filtered)' : ''}`,
+      );
+    }),
+  );
+  return found;
+}

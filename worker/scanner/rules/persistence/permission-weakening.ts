@@ -1,0 +1,35 @@
+// PER-02 permission weakening: world-writable and setuid chmod, chown to root, setcap, icacls
+// grants to everyone and umask 000. Sensitive targets (system folders, the home folder, ~/.ssh)
+// go higher.
+import type { FileView, RuleMatch, Severity } from '../../types.ts';
+import { scan } from '../context.ts';
+import { finding } from './shared.ts';
+
+const WORLD_WRITABLE = /\bchmod\s+((?:-[\w-]+\s+)*)(?:0?777|0?666|a\+rwx|a\+w|o\+w|ugo\+rwx|o\+rwx|a=rwx)\s+["']?([^\s"';&|]+)/g;
+const SETUID = /\bchmod\s+(?:-[\w-]+\s+)*(?:[ug]*\+[rwx]*s[rwx]*|0?[4267][0-7]{3})\s+["']?([^\s"';&|]+)/g;
+const OTHER_WEAKENING =
+  /\bchown\s+(?:-[\w-]+\s+)*root(?::\w+)?\s+\S+|\bsetcap\s+["']?\S*cap_\w+[^\n]{0,400}|\bicacls(?:\.exe)?\s+[^\n]{0,400}\/grant\s+(?:\*S-1-1-0|Everyone|Users|"Authenticated Users"):\(?(?:OI\)\(CI\)\()?F\)?|\bumask\s+0{3,4}\b|\bos\.chmod\s*\([^)\n]{0,300},\s*(?:0o?777|0o?666|511|stat\.S_IS[UG]ID)|\bfs\.chmod(?:Sync)?\s*\([^)\n]{0,300},\s*(?:0o?777|0o?666|["']777["'])/g;
+const SENSITIVE_TARGET = /^(?:\/$|\/(?:etc|usr|bin|sbin|lib|opt|var|root|home|boot|srv|Library|System|Applications)(?:\/|$)|~\/?$|\$\{?HOME\}?\/?$|~\/\.ssh|\$\{?HOME\}?\/\.ssh|~\/\.\w+rc$|\/dev\/)/;
+
+export function detectPermissionWeakening(file: FileView): RuleMatch[] {
+  const text = file.text;
+  return [
+    ...scan(text, WORLD_WRITABLE, (m) => {
+      const recursive = /-\w*R|--recursive/.test(m[1]);
+      const sensitive = SENSITIVE_TARGET.test(m[2]);
+      return finding(
+        file,
+        m,
+        sensitive ? 'high' : 'medium',
+        `World-writable permissions on ${m[2]}${recursive ? ' (recursively)' : ''}: any local user or process can replace its contents`,
+      );
+    }),
+    ...scan(text, SETUID, (m) => finding(file, m, 'high', `setuid/setgid bit set on ${m[1]}: it will run with its owner's privileges`)),
+    ...scan(text, OTHER_WEAKENING, (m) => {
+      const s = m[0];
+      const severe = /setcap[^\n]{0,400}cap_(?:setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module|net_admin|chown|fowner)|icacls|S_IS[UG]ID/.test(s);
+      const severity: Severity = severe ? 'high' : /chown/.test(s) ? 'low' : 'medium';
+      return finding(file, m, severity, 'Ownership or permissions changed to grant broader or elevated access');
+    }),
+  ];
+}
