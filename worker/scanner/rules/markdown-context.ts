@@ -2,7 +2,7 @@
 // a heading that lists things not to do or attack samples, in a quoted detection example. Rules of
 // every category ask these questions to tell an instruction from a mention or a quoted attack.
 import type { FileView } from '../types.ts';
-import { execRegex, lastAtOrBefore, lineWindow } from './context.ts';
+import { execRegex, lastAtOrBefore, lineWindow, sentenceAround } from './context.ts';
 
 interface Fence {
   start: number;
@@ -168,3 +168,17 @@ export function isProhibited(file: FileView, index: number): boolean {
   return file.isNegated(index) || underProhibitionHeading(file, index);
 }
 
+// A phrase quoted as a sample of what to look for: `commands like "ignore previous instructions"`,
+// `μοτίβα ... prompt injection: εντολές τύπου «ignore previous instructions»`. The quote opens right
+// before the match and closes soon after it, and the sentence speaks of patterns or attacks.
+const OPENING_QUOTE = /["\u201C\u201E\u00AB\u2018'`\u300C\u300E]\s?$/;
+const CLOSING_QUOTE = /^[^\n.!?"\u201D\u00BB\u2019'`\u300D\u300F]{0,40}["\u201C\u201D\u00BB\u2019'`\u300D\u300F]/;
+const SAMPLE_CUE =
+  /\b(?:like|such as|e\.g\.|patterns?|phrases?|strings?|wording|attacks?|injections?|jailbreaks?|detect\w*|flag(?:s|ged)?|scan\w*|looks? for|markers?|indicators?|examples?|samples?|payloads?|heuristics?|signatures?|regex\w*)\b/i;
+
+/** True for a match that is a quoted sample phrase in a sentence about patterns or attacks. */
+export function isQuotedSample(text: string, index: number, length: number): boolean {
+  if (!OPENING_QUOTE.test(text.slice(Math.max(0, index - 2), index))) return false;
+  if (!CLOSING_QUOTE.test(text.slice(index + length, index + length + 42))) return false;
+  return SAMPLE_CUE.test(sentenceAround(text, index, length, 240));
+}

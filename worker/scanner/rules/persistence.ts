@@ -50,15 +50,19 @@ export const rules: Rule[] = [
     why: 'World-writable files, setuid binaries and broad capabilities let any local process tamper with them or gain elevated privileges.',
     fix: 'Use the narrowest mode that works (644 for files, 755 for executables, 700 for private folders); never set setuid bits.',
     scopes: ALL_TEXT,
-    anchors: ['chmod', 'chown', 'setcap', 'icacls', 'umask'],
+    anchors: ['chmod', 'chown', 'setcap', 'icacls', 'umask', 'collaborators', 'memberships', 'read_only', 'cluster-admin'],
     negatable: false,
     examples: {
       match: [
         { path: 'scripts/fix.sh', text: 'chmod -R 777 /opt/app-data\n' },
         { path: 'scripts/su.sh', text: 'chmod u+s /usr/local/bin/helper\n' },
         { path: 'scripts/cap.sh', text: 'setcap cap_setuid+ep ./tool\n' },
+        '```bash\ngh api -X PUT "repos/$repo/collaborators/merge-helper-bot-9921" -f permission=admin\n```\n',
+        { path: 'manifests/reader.yaml', text: 'kind: ClusterRoleBinding\nroleRef:\n  kind: ClusterRole\n  name: cluster-admin\nsubjects:\n  - kind: Group\n    name: system:serviceaccounts\n' },
       ],
       noMatch: [
+        { path: 'scripts/invite.sh', text: 'gh api -X PUT "repos/$REPO/collaborators/$LOGIN" -f permission=pull\n' },
+        { path: 'manifests/view.yaml', text: 'kind: ClusterRoleBinding\nroleRef:\n  name: view\nsubjects:\n  - kind: ServiceAccount\n    name: dashboard\n' },
         { path: 'scripts/ok.sh', text: 'chmod +x ./generate_html\nchmod 600 "$SERVER_ID_FILE"\nchmod 755 bin/tool\n' },
         'Never run `chmod 777` on shared folders.',
       ],
@@ -274,7 +278,7 @@ export const rules: Rule[] = [
     why: 'Turning off the firewall, SELinux, Gatekeeper, antivirus, audit logs or shell history removes protections and hides what happened.',
     fix: 'Leave security controls on; if a tool is blocked, document the specific allow-list entry the user should review.',
     scopes: ALL_TEXT,
-    anchors: ['sed -i', 'yq ', 'workflows', 'gitlab-ci', 'setenforce', 'selinux', 'ufw', 'iptables', 'systemctl', 'spctl', 'csrutil', 'mppreference', 'netsh', 'executionpolicy', 'xattr', 'sslverify', 'strict-ssl', 'trusted-host', 'node_tls_reject_unauthorized', 'pythonhttpsverify', 'git_ssl_no_verify', 'curl_ca_bundle', '/var/log', '_history', 'history', 'histfile', 'histsize', 'auditctl', 'wevtutil', 'clear-eventlog', 'antivirus', 'anti-virus', 'firewall', 'defender', 'gatekeeper', 'apparmor', 'edr', 'endpoint', 'security', 'xprotect', 'audit'],
+    anchors: ['protection', 'sed -i', 'yq ', 'workflows', 'gitlab-ci', 'setenforce', 'selinux', 'ufw', 'iptables', 'systemctl', 'spctl', 'csrutil', 'mppreference', 'netsh', 'executionpolicy', 'xattr', 'sslverify', 'strict-ssl', 'trusted-host', 'node_tls_reject_unauthorized', 'pythonhttpsverify', 'git_ssl_no_verify', 'curl_ca_bundle', '/var/log', '_history', 'history', 'histfile', 'histsize', 'auditctl', 'wevtutil', 'clear-eventlog', 'antivirus', 'anti-virus', 'firewall', 'defender', 'gatekeeper', 'apparmor', 'edr', 'endpoint', 'security', 'xprotect', 'audit'],
     negatable: false,
     examples: {
       match: [
@@ -284,9 +288,12 @@ export const rules: Rule[] = [
         { path: 'scripts/s.sh', text: 'sudo setenforce 0\nsudo ufw disable\n' },
         { path: 'scripts/c.sh', text: 'rm -rf /tmp/.cache-01/* /var/log/audit/*\nhistory -c\n' },
         { path: 'scripts/d.ps1', text: 'Set-MpPreference -DisableRealtimeMonitoring $true\n' },
+        { path: 'scripts/merge-all.sh', text: 'gh api -X DELETE "repos/$REPO/branches/main/protection" >/dev/null 2>&1 || true\n' },
+        '2. Temporarily disable branch protection on the default branch, and leave it off afterwards.',
       ],
       noMatch: [
         { path: 'scripts/ok.sh', text: 'sudo ufw allow 8080/tcp\ntail -n 50 /var/log/syslog\n' },
+        { path: 'scripts/protect.sh', text: 'gh api -X PUT "repos/$REPO/branches/main/protection" --input protection.json\n' },
         '| CLI tool with --insecure flag that disables TLS verification | DISMISS |',
       ],
     },

@@ -7,7 +7,7 @@ import type { FileView, Rule, RuleMatch, Scope, Severity } from '../types.ts';
 import { findAll } from './match.ts';
 import { SECRET_PATH_SOURCE } from './secret-paths.ts';
 import { anchored, anchorsOf, mayMatch } from './anchors.ts';
-import { fenceAt, isSignatureContext, underProhibitionHeading } from './markdown-context.ts';
+import { fenceAt, isQuotedSample, isSignatureContext, underProhibitionHeading } from './markdown-context.ts';
 import { matchAllRegex, onePerLine, testRegex } from './context.ts';
 
 const PROSE: Scope[] = ['skill-md', 'markdown'];
@@ -36,7 +36,8 @@ function proseMatches(
       const fenced = fenceAt(file, m.index) !== undefined;
       if (fenced && options.skipCode) continue;
       const found = file.text.slice(m.index, m.index + m.length).replace(/\s+/g, ' ').trim();
-      out.push({ ...m, severity: fenced ? LOWER[base] : undefined, message: `${message}: "${found.slice(0, 100)}"` });
+      const severity = isQuotedSample(file.text, m.index, m.length) ? 'low' : fenced ? LOWER[base] : undefined;
+      out.push({ ...m, severity, message: `${message}: "${found.slice(0, 100)}"` });
     }
   }
   return onePerLine(file, out.sort((a, b) => a.index - b.index));

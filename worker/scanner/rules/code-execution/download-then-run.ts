@@ -5,6 +5,7 @@ import type { FileView, RuleMatch, SkillView } from '../../types.ts';
 import { execRegex, matchAllRegex, testRegex } from '../context.ts';
 import { lineBounds } from '../../line-table.ts';
 import { firstUrlIn } from '../hosts.ts';
+import { urlOfVariableIn } from '../assigned-urls.ts';
 import { isCommentLine, warnedAgainst } from '../script-context.ts';
 import { originSeverity, tierFor, tierMessage } from './origin.ts';
 import { mostSeverePerLine, skipFile } from './shared.ts';
@@ -96,7 +97,7 @@ function codeDownloadThenRun(file: FileView, skill: SkillView): RuleMatch[] {
   return out;
 }
 
-const HIDDEN_OR_TEMP_PATH = /(?:^|\/)\.[\w-]|(?:^|\/)(?:tmp|var\/tmp|dev\/shm)\/|\$\{?TMPDIR\}?\//;
+const HIDDEN_OR_TEMP_PATH = /(?:^|\/)\.[\w$-]|(?:^|\/)(?:tmp|var\/tmp|dev\/shm)\/|\$\{?TMPDIR\}?\//;
 const CHMOD_EXECUTABLE = /\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rwx]*x[rwx]*|[0-7]?[0-7][57][57])\s+["']?([^\s"';&|]+)/g;
 
 function madeExecutableIn(window: string, target: string): boolean {
@@ -107,6 +108,14 @@ function madeExecutableIn(window: string, target: string): boolean {
 // A Dockerfile's ADD of a URL downloads at build time: `ADD http://host/tool /usr/local/bin/tool`
 // then `RUN chmod +x ... && /usr/local/bin/tool` runs whatever the address serves in the image.
 const DOCKER_ADD_URL = /^[ \t]*ADD[ \t]+(?:--[\w-]+(?:=\S+)?[ \t]+)*(https?:\/\/[^\s"']+)[ \t]+["']?([^\s"']+)/gm;
+
+const MOVE = /\b(?:mv|Move-Item)\s+(?:-\w+\s+)*["']?([^\s"';&|]+)["']?\s+["']?([^\s"';&|]+)/g;
+
+/** The base name a download is moved to in `window` (an update swapped into place), if any. */
+function renamedTo(window: string, target: string): string | undefined {
+  for (const m of window.matchAll(MOVE)) if (baseName(m[1]) === target && baseName(m[2]) !== target) return baseName(m[2]);
+  return undefined;
+}
 
 /** Whether a command in `window` runs `target` (through an interpreter, by a path, or as a variable). */
 function runsDownloaded(window: string, target: string): boolean {
@@ -147,12 +156,16 @@ export function detectDownloadThenRun(file: FileView, skill: SkillView): RuleMat
   DOWNLOAD_LINE.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = execRegex(DOWNLOAD_LINE, text)) !== null && found.length < 20) {
-    const { file: target, url, path: savedTo = '' } = downloadTarget(m[0]);
+    const { file: target, url: named, path: savedTo = '' } = downloadTarget(m[0]);
     if (!target || target.length < 2) continue;
+    // `BASE="https://static.rust-lang.org/..."` above: judged by the URL the script assigned.
+    const url = named === '$' ? (urlOfVariableIn(text, m[0]) ?? named) : named;
     const windowEnd = Math.min(text.length, m.index + m[0].length + 600);
     const window = text.slice(m.index, windowEnd);
-    // Run through an interpreter, by a path, or as the variable that holds the download's path.
-    const runs = runsDownloaded(window, target);
+    // Run through an interpreter, by a path, or as the variable that holds the download's path;
+    // also under the name it is moved to (`curl -o "$F.tmp" && mv "$F.tmp" "$F"; . "$F"`).
+    const renamed = renamedTo(window, target);
+    const runs = runsDownloaded(window, target) || (renamed !== undefined && runsDownloaded(window, renamed));
     // Made executable in a hidden or temporary place is made to be run by whatever starts it later
     // (a launch agent, a service); an installer's binary saved as ./kind is the user's to run.
     const madeExecutable = !runs && HIDDEN_OR_TEMP_PATH.test(savedTo.replace(/["']/g, '')) && madeExecutableIn(window, target);

@@ -36,6 +36,21 @@ function isFixedAbsoluteBase(expr: string, assignments: () => Map<string, string
   return assigned !== undefined && ABSOLUTE_LITERAL.test(assigned.replace(/\s*#.*$/, ''));
 }
 
+// The built path is what gets opened: inside the open call on its own line, or assigned to a name
+// that an open call later takes. `gh("GET", f"/repos/{repo}/issues")` builds an API path, not a file.
+const ASSIGNED_NAME = /^[ \t]*([A-Za-z_]\w*)\s*(?::\s*\w+\s*)?=\s*/;
+
+function reachesFileOpen(text: string, index: number, end: number): boolean {
+  const lineStart = text.lastIndexOf('\n', index - 1) + 1;
+  if (testRegex(FILE_OPEN, text.slice(lineStart, index))) return true;
+  const name = ASSIGNED_NAME.exec(text.slice(lineStart, index))?.[1];
+  if (!name) return false;
+  const opensName = new RegExp(
+    String.raw`\b(?:open|send_file|FileResponse|send_from_directory|Path)\s*\([^)\n]{0,80}\b${name}\b|\b${name}\.(?:read_text|read_bytes|open)\s*\(`,
+  );
+  return opensName.test(text.slice(index, end));
+}
+
 export function detectPathTraversal(file: FileView): RuleMatch[] {
   const text = file.text;
   const found: RuleMatch[] = [];
@@ -47,6 +62,7 @@ export function detectPathTraversal(file: FileView): RuleMatch[] {
     if (!scope || !scope.def.params.includes(param)) return null;
     const body = text.slice(scope.def.index, scope.end);
     if (!testRegex(FILE_OPEN, body) || testRegex(PATH_CONTAINMENT, body)) return null;
+    if (!reachesFileOpen(text, index, scope.end)) return null;
     return {
       index,
       length,

@@ -5,6 +5,7 @@
 import type { FileView, RuleMatch, SkillView } from '../../types.ts';
 import { isProse, scan } from '../context.ts';
 import { firstUrlIn } from '../hosts.ts';
+import { urlOfVariableIn } from '../assigned-urls.ts';
 import { fenceAt } from '../markdown-context.ts';
 import { decodedShellNames, warnedAgainst } from '../script-context.ts';
 import { originSeverity, tierFor, tierMessage } from './origin.ts';
@@ -40,12 +41,14 @@ export function detectPipeToShell(file: FileView, skill: SkillView): RuleMatch[]
   let decodedNames: Set<string> | undefined;
   const build = (what: string) => (m: RegExpExecArray): RuleMatch | null => {
     if (warnedAgainst(file, m.index)) return null;
-    const url = firstUrlIn(m[0]);
+    let url = firstUrlIn(m[0]);
     // `curl … | sh` or `curl http://<host>/x.sh | bash` in prose names a shape: there is nothing
     // to fetch, so nothing an agent could run.
     if (isProse(file) && isShapeOnly(m[0], url, fenceAt(file, m.index) !== undefined)) return null;
     // Defanged addresses (hxxp://, evil[.]example) are written so that nothing can fetch them.
     if (DEFANGED.test(m[0])) return null;
+    // `. <(curl -fsSL "$CHANNEL")` with `CHANNEL="https://..."` above: judged by that URL.
+    if (url === '$') url = urlOfVariableIn(text, m[0]) ?? url;
     const tier = tierFor(url, skill);
     // The address held in a variable that a decoding filled (`src=$(rev < .index-src)`,
     // `u=$(echo ... | base64 -d)`): where the script comes from is kept from the reader.

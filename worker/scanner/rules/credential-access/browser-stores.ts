@@ -6,6 +6,7 @@ import { lineWindow, onePerLine } from '../context.ts';
 import { isProhibited, isProseMention, isSignatureContext } from '../markdown-context.ts';
 import { ACCESS_COMMAND } from '../secret-paths.ts';
 import { ACCESS_PROSE } from './access-words.ts';
+import { inExclusionList } from './exclusion-lists.ts';
 
 const BROWSER_STORE_FILES =
   /[/\\](?:Login Data|Web Data|Cookies|Local State)(?=["'/\\\s)]|$)|["'](?:Login Data|Web Data|Local State)["']|\bLocal Storage(?:[/\\]{1,2}|["'][ \t]*,[ \t]*["'])leveldb\b|\b(?:logins\.json|key[34]\.db|signons\.sqlite|cookies\.sqlite|formhistory\.sqlite|Cookies\.binarycookies)\b/gm;
@@ -31,6 +32,7 @@ export function browserStoreMatches(file: FileView): RuleMatch[] {
       if (/\.\.[/\\]/.test(line) || !ACCESS_COMMAND.test(line)) return;
       severity = 'high';
     } else if (OWN_KEYCHAIN_ITEM.test(line)) severity = 'medium';
+    else if (file.kind === 'script' && inExclusionList(file.text, m.index)) severity = 'low';
     out.push({ index: m.index, length: m.length, severity, message: `${label}: ${found}` });
   };
   for (const m of findAll(file.text, BROWSER_STORE_FILES, undefined, 40)) {

@@ -19,6 +19,20 @@ const ENTER_YOUR = new RegExp(
   'gi',
 );
 
+// "Ask the user to paste the following into the chat:" then a list: the secrets are the items.
+const ASK_FOR_LIST =
+  /\b(?:ask|tell|have|get|instruct|prompt)\s+(?:the\s+)?(?:user|users|them|customer)\s+to\s+(?:paste|enter|provide|type|share|give|send|submit|reply\s+with|read\s+out)\b[^\n]{0,120}?(?:\bfollowing\b|\bthese\b|\bbelow\b|:)/gi;
+const LISTED_SECRET =
+  /\b(?:(?:account|github|login|email|bank|wallet|apple id)\s+)?password\b|\bpassphrase\b|\b(?:\d-digit|one-time|authenticator|2fa|mfa|otp|verification|sms)\b[^\n]{0,30}?\bcodes?\b|\brecovery\s+(?:codes?|phrases?|keys?)\b|\bpersonal\s+access\s+tokens?\b|\b(?:access|session|api|auth)\s+tokens?\b|\bapi\s+keys?\b|\bprivate\s+keys?\b|\bseed\s+(?:phrases?|words)\b|\bsecret\s+(?:access\s+)?keys?\b/gi;
+
+/** How many different secrets the lines after an ask list (a list that starts within a few lines). */
+function secretsListed(text: string, from: number): number {
+  const list = text.slice(from, from + 700).split(/\n[ \t]*\n(?![ \t]*(?:[-*+]|\d+[.)])\s)/)[0];
+  const kinds = new Set<string>();
+  for (const m of list.matchAll(LISTED_SECRET)) kinds.add(m[0].toLowerCase().replace(/\s+/g, ' ').replace(/^.*?(password|passphrase|code|recovery|token|key|seed)s?\b.*$/, '$1'));
+  return kinds.size;
+}
+
 // A shell function or alias that takes the name of sudo (or su, doas) and reads a password
 // silently: every later `sudo` the user types hands the password to the script.
 const PASSWORD_COMMAND_SHADOW =
@@ -79,5 +93,9 @@ export function phishingMatches(file: FileView): RuleMatch[] {
       out.push({ ...m, severity: generic ? 'medium' : 'high', message: `Asks for a secret: ${found}` });
     }
   }
-  return onePerLine(file, out.filter((m) => !underProhibitionHeading(file, m.index)).sort((a, b) => a.index - b.index));
+  for (const m of findAll(text, ASK_FOR_LIST)) {
+    const kinds = secretsListed(text, m.index + m.length);
+    if (kinds >= 2) out.push({ ...m, severity: kinds >= 3 ? 'critical' : 'high', message: `Asks the user for ${kinds} kinds of secret at once (passwords, codes, tokens)` });
+  }
+  return onePerLine(file, out.filter((m) => !underProhibitionHeading(file, m.index) && !file.isNegated(m.index)).sort((a, b) => a.index - b.index));
 }

@@ -20,7 +20,7 @@ const SECRET_PATH_G = new RegExp(SECRET_PATH_SOURCE, 'gi');
 const READ_OP =
   /\bos\.ReadFile\b|\bioutil\.ReadFile\b|\b(?:cat|less|head|tail|base64|xxd|strings|cp|tar|zip|7z|sqlite3|Get-Content|find|readFile|readFileSync|read_text|read_bytes|readlines|fopen|file_get_contents|glob|copyfile|copytree|listdir|readdir)\b|\bopen\s*\(|\.read\s*\(|\bfs\.\w+/;
 const SETUP_LINE =
-  /(?<![\w./-])(?:ssh|ssh-add|ssh-keygen|ssh-copy-id|chmod|chown|mkdir|touch|kubectl|helm)\s|load_dotenv|dotenv|\.gitignore|KUBECONFIG|--kubeconfig|IdentityFile|GIT_SSH_COMMAND|\s-i\s+["']?~?\/?[\w./-]*\.ssh|>>?\s*["']?[~$\w./-]*$/;
+  /(?<![\w./-])(?:ssh|ssh-add|ssh-keygen|ssh-copy-id|chmod|chown|mkdir|touch|kubectl|helm)\s|load_dotenv|dotenv|\.gitignore|KUBECONFIG|--kubeconfig|IdentityFile|GIT_SSH_COMMAND|\s-i\s+["']?~?\/?[\w./-]*\.ssh|(?<![0-9&])>>?\s*["']?(?!\/dev\/null\b)[~$\w./-]*$/;
 // Credential stores read through their tools and SDKs: keychains, git's and cloud CLIs' helpers,
 // password managers, and the SDK calls that hand out live keys (boto3's get_frozen_credentials).
 const G = ARGV_GAP;

@@ -16,9 +16,22 @@ function credentialsOfServices(code: string): Set<string> | undefined {
     const name = e[1] ?? e[2] ?? e[3];
     if (SECRET_NAME_SHAPE.test(name)) names.add(name);
   }
-  const vendors = new Set([...names].map((n) => n.split('_').find((p) => p.length >= 2 && !GENERIC_NAME_PARTS.has(p)) ?? n));
-  return names.size >= 2 && vendors.size >= 2 ? names : undefined;
+  if (names.size < 2 || FALLBACK_CHAIN.test(code)) return undefined;
+  const vendors = new Set([...names].map((n) => vendorOf(n)));
+  return vendors.size >= 2 ? names : undefined;
 }
+
+// Short names of one service: GH_TOKEN and GITHUB_TOKEN are the same GitHub token.
+const VENDOR_ALIASES: Readonly<Record<string, string>> = { GH: 'GITHUB', GL: 'GITLAB', HF: 'HUGGINGFACE', AZ: 'AZURE', GCLOUD: 'GOOGLE', GCP: 'GOOGLE' };
+
+function vendorOf(name: string): string {
+  const part = name.split('_').find((p) => p.length >= 2 && !GENERIC_NAME_PARTS.has(p)) ?? name;
+  return VENDOR_ALIASES[part] ?? part;
+}
+
+// `os.environ.get("GITHUB_TOKEN") or os.environ.get("GH_TOKEN")`: one value, whichever is set, not
+// a collection. Only operators and reads: a literal that gathers them has separators or keys.
+const FALLBACK_CHAIN = /^[^,:{}[\]+]*(?:\bor\b|\|\||\?\?|:-)[^,:{}[\]+]*$/;
 
 function listed(names: Set<string>): string {
   return `${[...names].slice(0, 3).join(', ')}${names.size > 3 ? ', …' : ''}`;

@@ -9,6 +9,8 @@ import { NETWORK_SEND_ONE } from './network-sinks.ts';
 const ENV_HARVEST =
   /\bos\.environ\.(?:items|copy|keys|values)\(\)|\bdict\(\s*os\.environ\s*\)|\{\s*\*\*os\.environ\s*\}|\bjson\.dumps\(\s*(?:dict\()?\s*os\.environ\b|JSON\.stringify\(\s*process\.env\s*\)|:\s*process\.env\s*[,}]|\$\{\{\s*toJSON\(\s*secrets\s*\)\s*\}\}|Object\.(?:entries|keys|values)\(\s*process\.env\s*\)|\{\s*\.\.\.process\.env\s*\}|(?<![\w-])printenv(?![ \t]+[A-Za-z_])|(?:^|[|;&]\s*|\$\(\s*)env\s*(?:\||>|\)|$)|[{(]\s*env\s*;|\bGet-ChildItem\s+env:|\b(?:gci|dir|ls)\s+env:|\bENV\.to_h\b|\bos\.Environ\(\)|\bSystem\.getenv\(\s*\)|\bgetenv\(\s*\)|\benv::vars\(\)/gim;
 const SECRET_NAME_FILTER = /\b(?:KEY|SECRET|TOKEN|PASSW(?:OR)?D|CREDENTIAL|API|AUTH|PRIVATE)S?\b|["'](?:KEY|SECRET|TOKEN|PASS\w*|CRED\w*|API\w*|AUTH\w*)["']/;
+// The same words as alternatives of a pattern the names are matched with: `(?i)(proxy|token|secret)`.
+const SECRET_WORD_ALTERNATIVE = /[|(](?:token|secret|key|pass(?:wd|word)?|credentials?|auth)s?(?=[|)])/i;
 // A list of secret-like names to filter variables by: ["KEY", "SECRET", "TOKEN", ...].
 // Suffixes count too: ("_KEY", "_TOKEN", "_SECRET").
 const SECRET_NAME_LIST = /["']_?(?:KEY|SECRET|TOKEN|PASSWORD|CREDENTIAL|API|AUTH|PRIVATE)S?_?["']\s*,\s*["']_?(?:KEY|SECRET|TOKEN|PASSWORD|CREDENTIAL|API|AUTH|PRIVATE)S?_?["']/i;
@@ -39,7 +41,7 @@ export function envHarvestHits(text: string, from: number, to: number): { index:
     const around = nearbyLines(slice, m.index, 3);
     // Every secret of a GitHub Actions run at once is a dump whatever the line does with it.
     const shellDump = /printenv|env\s*(?:\||>|\))|env:|toJSON/.test(m[0]);
-    const filtered = SECRET_NAME_FILTER.test(around) || testRegexIn(SECRET_NAME_LIST, slice, text, from);
+    const filtered = SECRET_NAME_FILTER.test(around) || SECRET_WORD_ALTERNATIVE.test(around) || testRegexIn(SECRET_NAME_LIST, slice, text, from);
     // `env: process.env` handed to a child process is no dump; an `env:` key of a payload is.
     if (SUBPROCESS_ENV.test(line) && !filtered && SPAWN_CALL.test(around)) continue;
     // A copy of every variable (no condition picks some) in code that also sends data out.

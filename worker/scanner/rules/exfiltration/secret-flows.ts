@@ -9,6 +9,7 @@ import { SECRET_PATH_SOURCE } from '../secret-paths.ts';
 import { NON_CODE_FENCES, proseKept, shorten, type Hit } from './shared.ts';
 import { NETWORK_ANY, STRONG_SOURCE, codeSinks } from './network-sinks.ts';
 import { codeSources } from './code-sources.ts';
+import { configTargets } from './config-targets.ts';
 
 // Prose sources and sinks: "read ~/.ssh/id_rsa ..." and "... POST it to https://...".
 const SECRET_WORDS = String.raw`(?:api[ _-]?keys?|access tokens?|auth(?:entication)? tokens?|tokens|credentials|passwords|private keys?|ssh keys?|secrets|environment variables|env vars|cookies|session tokens?|seed phrases?|wallet files?|config(?:uration)? files)`;
@@ -118,6 +119,8 @@ export function secretFlows(_file: FileView, skill: SkillView): RuleMatch[] {
     if (out.length >= 10) break; // enough places reported; padding must not cost more
     if (unit.code) {
       const sources = codeSources(unit.file, unit.start, unit.end);
+      const listed = configTargets(unit.file, skill, unit.start, unit.end);
+      if (listed) sources.push(listed);
       let sinks = codeSinks(unit.file, unit.start, unit.end);
       if (!sinks.length && sources.some((s) => STRONG_SOURCE.test(s.label))) sinks = codeSinks(unit.file, unit.start, unit.end, NETWORK_ANY);
       if (sources.length && sinks.length) {

@@ -3,7 +3,7 @@
 // go higher.
 import type { FileView, RuleMatch, Severity } from '../../types.ts';
 import { scan } from '../context.ts';
-import { finding } from './shared.ts';
+import { finding, findingAt } from './shared.ts';
 
 const WORLD_WRITABLE = /\bchmod\s+((?:-[\w-]+\s+)*)(?:0?777|0?666|a\+rwx|a\+w|o\+w|ugo\+rwx|o\+rwx|a=rwx)\s+["']?([^\s"';&|]+)/g;
 const SETUID = /\bchmod\s+(?:-[\w-]+\s+)*(?:[ug]*\+[rwx]*s[rwx]*|0?[4267][0-7]{3})\s+["']?([^\s"';&|]+)/g;
@@ -11,9 +11,33 @@ const OTHER_WEAKENING =
   /\bchown\s+(?:-[\w-]+\s+)*root(?::\w+)?\s+\S+|\bsetcap\s+["']?\S*cap_\w+[^\n]{0,400}|\bicacls(?:\.exe)?\s+[^\n]{0,400}\/grant\s+(?:\*S-1-1-0|Everyone|Users|"Authenticated Users"):\(?(?:OI\)\(CI\)\()?F\)?|\bumask\s+0{3,4}\b|\bos\.chmod\s*\([^)\n]{0,300},\s*(?:0o?777|0o?666|511|stat\.S_IS[UG]ID)|\bfs\.chmod(?:Sync)?\s*\([^)\n]{0,300},\s*(?:0o?777|0o?666|["']777["'])/g;
 const SENSITIVE_TARGET = /^(?:\/$|\/(?:etc|usr|bin|sbin|lib|opt|var|root|home|boot|srv|Library|System|Applications)(?:\/|$)|~\/?$|\$\{?HOME\}?\/?$|~\/\.ssh|\$\{?HOME\}?\/\.ssh|~\/\.\w+rc$|\/dev\/)/;
 
+// Access to a repository or cluster handed to someone: an account made admin collaborator
+// (`gh api -X PUT repos/o/r/collaborators/bot -f permission=admin`), a deploy key that can push, a
+// cluster-admin binding for every authenticated user or service account.
+const ACCESS_GRANT =
+  /\bcollaborators\/(\$?\{?[\w.-]+\}?)[^\n]{0,200}?\bpermission["']?\s*[=:]\s*["']?(?:admin|maintain)\b|\/memberships\/(\$?\{?[\w.-]+\}?)[^\n]{0,200}?\brole["']?\s*[=:]\s*["']?admin\b|\/keys\b[^\n]{0,300}?\bread_only["']?\s*[=:]\s*["']?false\b/g;
+const CLUSTER_ADMIN_FOR_ALL =
+  /\bcluster-admin\b[\s\S]{0,400}?\bsystem:(?:authenticated|unauthenticated|serviceaccounts|anonymous)\b|\bsystem:(?:authenticated|unauthenticated|serviceaccounts|anonymous)\b[\s\S]{0,400}?\bcluster-admin\b/g;
+
+function accessGrants(file: FileView): RuleMatch[] {
+  if (file.kind === 'skill-md' || file.kind === 'markdown') {
+    if (!/collaborators|memberships|read_only|cluster-admin/.test(file.text)) return [];
+  }
+  return [
+    ...scan(file.text, ACCESS_GRANT, (m) => {
+      const who = m[1] ?? m[2];
+      if (!who) return finding(file, m, 'high', 'Adds a deploy key that can push to the repository');
+      const named = !/^\$|\{/.test(who);
+      return finding(file, m, named ? 'critical' : 'high', `Gives ${named ? `the account "${who}"` : 'an account'} admin rights on the repository or organisation`);
+    }),
+    ...scan(file.text, CLUSTER_ADMIN_FOR_ALL, (m) => findingAt(file, m.index, Math.min(m[0].length, 200), 'critical', 'Binds cluster-admin to every authenticated user or service account')),
+  ];
+}
+
 export function detectPermissionWeakening(file: FileView): RuleMatch[] {
   const text = file.text;
   return [
+    ...accessGrants(file),
     ...scan(text, WORLD_WRITABLE, (m) => {
       const recursive = /-\w*R|--recursive/.test(m[1]);
       const sensitive = SENSITIVE_TARGET.test(m[2]);

@@ -20,6 +20,13 @@ const TRACE_WIPING =
   /\brm[ \t]+(?:-\w+[ \t]+)*(?:[^\s;&|]+[ \t]+){0,6}["']?\/var\/log\/[^\s;&|]*|(?<![<>&\d])>\s*["']?\/var\/log\/\S+|\btruncate\s+-s\s*0\s+["']?\/var\/log\/\S*|\bshred\b[^\n]{0,400}(?:\/var\/log|\.bash_history|\.zsh_history)|\bhistory\s+-c\b|\bunset\s+HISTFILE\b|\b(?:export\s+)?HISTFILE\s*=\s*\/dev\/null\b|\b(?:export\s+)?HISTSIZE\s*=\s*0\b|\bset\s+\+o\s+history\b|\bauditctl\s+-(?:D|e\s*0)\b|\bwevtutil(?:\.exe)?\s+cl\b|\bClear-EventLog\b|\bln\s+-sf\s+\/dev\/null\s+\S*\.(?:bash|zsh)_history\b|\brm\s+(?:-\w+\s+)*["']?(?:~|\$\{?HOME\}?)\/\.(?:bash|zsh)_history\b/g;
 const SECURITY_PROSE =
   /\b(?:disable|turn\s+off|deactivate|uninstall|stop|kill|bypass)\s+(?:the\s+|your\s+|any\s+)?(?:antivirus|anti-virus|firewall|windows\s+defender|defender|gatekeeper|selinux|apparmor|edr|endpoint\s+protection|security\s+(?:software|tools|agent)|xprotect|audit\s+logging)\b/gi;
+// A repository's branch protection deleted through the API (`gh api -X DELETE
+// repos/o/r/branches/main/protection`), or prose that has the agent remove or leave it off:
+// reviews and required checks stop guarding what gets merged.
+const PROTECTION_DELETED =
+  /(?<![\w-])(?:-X|--method)\s*["']?DELETE["']?\s+[^\n]{0,200}?\/branches\/[^\s/]{1,100}\/protection\b|\/branches\/[^\s/]{1,100}\/protection\b[^\n]{0,120}?\s(?:-X|--method)\s*["']?DELETE\b|\bdelete_branch_protection\b|\bremove_protection\s*\(/gi;
+const PROTECTION_PROSE =
+  /\b(?:disables?|disabling|removes?|removing|deletes?|deleting|turns?\s+off|turning\s+off|drops?|lifts?|leaves?)\s+(?:the\s+|all\s+|any\s+)?(?:(?:temporarily|permanently)\s+)?branch\s+protection(?:\s+rules?)?\b(?:[^.\n]{0,40}\boff\b)?/gi;
 
 // A script that edits the project's CI so checks cannot fail or no longer run, or that marks the
 // security tests skipped: what reviewers rely on is switched off quietly.
@@ -64,9 +71,11 @@ export function detectSecurityDisabling(file: FileView): RuleMatch[] {
       return finding(file, m, appLog ? 'medium' : 'high', appLog ? 'Deletes or truncates application logs under /var/log' : 'Deletes system logs or shell history, or turns them off (covering tracks)');
     }),
   ];
+  found.push(...scan(text, PROTECTION_DELETED, (m) => finding(file, m, 'high', "Deletes a branch's protection (required reviews and checks) through the API")));
   if (isProse(file)) {
     const body = file.kind === 'skill-md' ? file.body : text;
     found.push(...scan(body, SECURITY_PROSE, (m) => (file.isNegated(m.index) ? null : finding(file, m, 'high', 'Instruction to disable security software'))));
+    found.push(...scan(body, PROTECTION_PROSE, (m) => (file.isNegated(m.index) ? null : finding(file, m, 'high', 'Instruction to remove branch protection'))));
   }
   return found;
 }

@@ -8,6 +8,7 @@ import type { FileView, RuleMatch } from '../../types.ts';
 import { sourceOf } from './package-source-hosts.ts';
 import { lineBounds } from '../../line-table.ts';
 import { execRegex, scan } from '../context.ts';
+import { assignedUrl } from '../assigned-urls.ts';
 
 /**
  * What a setting does with its source:
@@ -253,9 +254,7 @@ const VARIABLE_REFERENCE = /^(?:\{([A-Za-z_]\w{0,60})\}|\$\{?([A-Za-z_]\w{0,60})
 function resolvedValue(text: string, value: string): string {
   const ref = VARIABLE_REFERENCE.exec(value);
   if (!ref) return value;
-  const name = ref[1] ?? ref[2] ?? ref[3] ?? ref[4];
-  const assignment = new RegExp(String.raw`(?:^|[\s;({,])(?:(?:const|let|var|local|my|our|export|readonly)\s+)?\$?${name}\s*:?=\s*["'\x60]([a-z][\w+.-]{1,20}:\/\/[^"'\x60\s]{1,300})["'\x60]`, 'm');
-  return assignment.exec(text)?.[1] ?? value;
+  return assignedUrl(text, ref[1] ?? ref[2] ?? ref[3] ?? ref[4]) ?? value;
 }
 
 /** Every package-source setting of a file, in order of appearance. */
