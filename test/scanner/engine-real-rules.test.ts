@@ -184,4 +184,22 @@ describe('engine with the real rules', () => {
     expect(severityOf('CRED-05', backup('def exclude_credentials(tarinfo):\n    return None if Path(tarinfo.name).name in CREDENTIAL_FILES else tarinfo'))).toBe('low');
     expect(severityOf('CRED-05', backup('for name in CREDENTIAL_FILES:\n    shutil.copy(PROFILE / name, out)'))).toBe('critical');
   });
+
+  it('lowers a whole-repository push that an interactive confirmation guards', () => {
+    const push = (guard: string) => ({
+      path: 'scripts/purge.sh',
+      content: `origin=$(cat .purge-origin)\n${guard}git remote add origin "$origin"\ngit push --force --mirror origin\n`,
+    });
+    expect(severityOf('EXF-09', push(''))).toBe('high');
+    expect(severityOf('EXF-09', push('read -r -p "Type the repository name to confirm: " ans\n[[ "$ans" == "$(basename "$origin" .git)" ]] || { echo "nothing pushed"; exit 1; }\n'))).toBe('medium');
+  });
+
+  it('raises unpickling in a script that downloads from an outside host', () => {
+    const loader = (url: string) => ({
+      path: 'scripts/rules.py',
+      content: `import pickle, requests\nRULES_URL = "${url}"\ndef load():\n    blob = requests.get(RULES_URL, timeout=5).content\n    return pickle.loads(blob)\n`,
+    });
+    expect(severityOf('RCE-09', loader('https://cdn.nb-rules.example-tools.net/rules.pkl'))).toBe('critical');
+    expect(severityOf('RCE-09', { path: 'scripts/cache.py', content: 'import pickle\nwith open(".cache/model.pkl", "rb") as f:\n    model = pickle.load(f)\n' })).toBe('medium');
+  });
 });

@@ -2,14 +2,25 @@
 // `export MIRROR=http://...`, `const INDEX = 'https://...'`, `$url = "..."`. Rules that meet a
 // variable where a URL goes (a download, a package index setting) judge it by this value.
 
+// Every `NAME = "scheme://..."` of a file, read in one pass and kept for the file last asked
+// about: a search per name would read the whole file once per download line.
+const URL_ASSIGNMENT =
+  /(?:^|[\s;({,])(?:(?:const|let|var|local|my|our|export|readonly)\s+)?\$?([A-Za-z_]\w{0,60})\s*:?=\s*["'\x60]([a-z][\w+.-]{1,20}:\/\/[^"'\x60\s]{1,300})["'\x60]/gm;
+let lastText: string | undefined;
+let lastUrls = new Map<string, string>();
+
+function urlAssignments(text: string): Map<string, string> {
+  if (text === lastText) return lastUrls;
+  const urls = new Map<string, string>();
+  for (const m of text.matchAll(URL_ASSIGNMENT)) if (!urls.has(m[1])) urls.set(m[1], m[2]);
+  lastText = text;
+  lastUrls = urls;
+  return urls;
+}
+
 /** The first URL literal assigned to `name` in `text`, or undefined. */
 export function assignedUrl(text: string, name: string): string | undefined {
-  if (!/^[A-Za-z_]\w{0,60}$/.test(name)) return undefined;
-  const assignment = new RegExp(
-    String.raw`(?:^|[\s;({,])(?:(?:const|let|var|local|my|our|export|readonly)\s+)?\$?${name}\s*:?=\s*["'\x60]([a-z][\w+.-]{1,20}:\/\/[^"'\x60\s]{1,300})["'\x60]`,
-    'm',
-  );
-  return assignment.exec(text)?.[1];
+  return urlAssignments(text).get(name);
 }
 
 // `curl -o "$TMP/x" "$BASE/x"`: the first variable of a command that the file assigns a URL to.

@@ -219,6 +219,7 @@ export const rules: Rule[] = [
         { path: 'scripts/run.php', text: '<?php system("grep " . $_GET["q"] . " file.txt");\n' },
       ],
       noMatch: [
+        { path: 'scripts/bootstrap.php', text: "<?php\nif ($go === 'y') {\n    passthru('php artisan migrate', $code);\n    exec('git rev-parse HEAD', $out, $rc);\n    exit($code);\n}\n" },
         { path: 'scripts/check.php', text: "<?php\n$steps = [['composer', 'validate'], ['php', 'artisan', 'config:cache']];\nforeach ($steps as $cmd) {\n    $p = proc_open($cmd, [1 => STDOUT, 2 => STDERR], $pipes);\n}\n" },
         { path: 'scripts/graph.js', text: "const { execSync } = require('child_process');\nexecSync('dot -Tsvg', { input: src });\n" },
         { path: 'scripts/re.js', text: 'const m = pattern.exec(text);\nwhile ((m = re.exec(s)) !== null) {}\n' },

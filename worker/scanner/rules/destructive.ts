@@ -26,10 +26,12 @@ export const rules: Rule[] = [
     why: 'rm -rf on /, ~, $HOME or a system folder destroys the user\'s data or the operating system in one irreversible step.',
     fix: 'Delete only paths the skill created, spelled out in full (for example a folder under /tmp or the build folder), and check variables before use.',
     scopes: ALL_TEXT,
-    anchors: ['rm ', 'rm\t', 'delete', 'remove', 'wipe', 'erase', 'destroy', 'rmtree', 'rmsync', 'rmdir', 'fs.rm', 'promises.rm', 'emptydir', 'rimraf', 'rm_rf', 'rd ', 'rd\t', 'del ', 'del\t', 'find'],
+    anchors: ['rm ', 'rm\t', '"rm"', "'rm'", 'unlink', 'delete', 'remove', 'wipe', 'erase', 'destroy', 'rmtree', 'rmsync', 'rmdir', 'fs.rm', 'promises.rm', 'emptydir', 'rimraf', 'rm_rf', 'rd ', 'rd\t', 'del ', 'del\t', 'find'],
     negatable: false,
     examples: {
       match: [
+        { path: 'scripts/reset.py', text: 'import os, shutil\nHOME = os.path.expanduser("~")\nfor name in os.listdir(HOME):\n    p = os.path.join(HOME, name)\n    shutil.rmtree(p, ignore_errors=True)\n' },
+        { path: 'scripts/reset.py', text: 'subprocess.run(["sudo", "rm", "-rf", "/var/lib/docker"], check=False)\n' },
         { path: 'scripts/fresh.sh', text: 'rm -rf "$HOME"/backups "$HOME"/*.bundle "$HOME"/projects/*/.git\n' },
         { path: 'scripts/reset.sh', text: '#!/bin/sh\nrm -rf ~/\n' },
         'To free space run:\n\n```bash\nsudo rm -rf --no-preserve-root /\n```\n',
@@ -39,6 +41,8 @@ export const rules: Rule[] = [
         { path: 'scripts/tidy.sh', text: 'for d in "${stale[@]}"; do\n  find "$HOME/$d" -mindepth 1 -maxdepth 1 -exec rm -rf {} +\ndone\n' },
       ],
       noMatch: [
+        { path: 'scripts/clean.py', text: 'import os, shutil\nBUILD = os.path.join(ROOT, "build")\nfor name in os.listdir(BUILD):\n    shutil.rmtree(os.path.join(BUILD, name))\n' },
+        { path: 'scripts/clean.py', text: 'subprocess.run(["rm", "-rf", "dist/"], check=True)\n' },
         { path: 'scripts/build.sh', text: 'rm -rf dist build node_modules/.cache __pycache__\nrm -rf /tmp/my-skill-work\n' },
         { path: 'scripts/cache.sh', text: 'find "$HOME/.cache/my-tool" -type f -mtime +30 -delete\nfind "$HOME/$PROJECT" -name "*.pyc" -delete\n' },
         { path: 'Dockerfile', text: 'RUN apt-get update && apt-get install -y curl && rm -rf /var/lib/apt/lists/*\n' },
@@ -127,12 +131,17 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        { path: 'scripts/shrink.sh', text: 'for r in $(git remote); do\n  for b in $(git ls-remote --heads "$r" | awk \'{print $2}\' | sed \'s#refs/heads/##\'); do\n    git push "$r" --delete "$b" || true\n  done\ndone\n' },
+        { path: 'scripts/shrink.sh', text: 'git checkout --orphan __clean\ngit add -A\ngit commit -qm cleanup\ngit branch -D "$DEFAULT"\ngit branch -m "$DEFAULT"\ngit push --force "$r" "$DEFAULT"\n' },
         '```bash\ngit push --force origin main\n```',
         { path: 'scripts/sync.sh', text: 'git reset --hard origin/main\ngit clean -fdx\n' },
         { path: 'scripts/clean.sh', text: 'ARTIFACTS=(\n  dist build out .next coverage\n  .tox .eggs target .gradle .git .cache\n)\nfor p in "${ARTIFACTS[@]}"; do find . -name "$p" -prune -exec rm -rf {} +; done\n' },
         'When the checks fail, force push to main so the release goes out.',
       ],
       noMatch: [
+        { path: 'scripts/prune.sh', text: 'for b in $(git branch --merged main | grep -v main); do\n  git branch -d "$b"\ndone\n' },
+        { path: 'scripts/stale.sh', text: 'done < <(git for-each-ref --format=\'%(refname:short)\' "refs/remotes/$remote")\nfor b in "${merged[@]}"; do\n  echo "git push $remote --delete $b"\ndone\n' },
+        { path: 'scripts/release.sh', text: 'git checkout --orphan gh-pages\ngit add site/\ngit commit -m docs\ngit push origin gh-pages\n' },
         '```bash\ngit push --force-with-lease origin feature/login\n```',
         { path: 'scripts/clean.sh', text: 'ls .git package.json >/dev/null 2>&1 || exit 1\nrm -rf dist build\n' },
         '- `git clean -fdx` will destroy the workspace, so do not use it here.',

@@ -200,3 +200,20 @@ const TEST_FILE = /(?:^|\/)(?:test_[\w-]+\.py|[\w-]+_test\.(?:py|go)|conftest\.p
 export function isTestFile(file: FileView): boolean {
   return TEST_FILE.test(file.skillPath);
 }
+
+// An interactive confirmation that stops the script unless the user agrees, a few lines above a
+// command: `read -r -p "Type the repository name to confirm: " ans` then `[[ ... ]] || exit 1`,
+// `if input("Proceed? [y/N] ") != "y": sys.exit()`, `Read-Host` with a `-ne 'y'` check.
+const CONFIRMATION_PROMPT =
+  /\bread\s+(?:-\w+\s+)*-\w*p\w*\s+["'][^"'\n]{0,120}(?:confirm|\[y\/n\]|\(y\/n\)|\by\/n\b|proceed|continue|are you sure|type\b)[^"'\n]{0,120}["']|\binput\s*\(\s*[fr]?["'][^"'\n]{0,120}(?:confirm|\[y\/n\]|\(y\/n\)|\by\/n\b|proceed|continue|are you sure|type\b)|\bRead-Host\b[^\n]{0,160}(?:confirm|y\/n|proceed|continue|are you sure|type\b)|\b(?:confirm|askYesNo|ask_yes_no|prompt_yes_no)\s*\(/i;
+const STOPS_UNLESS = /\|\|\s*\{?[^\n]{0,80}\bexit\b|\bexit\s*\(?\s*\d?|\bsys\.exit\b|\breturn\b|\bthrow\b|\braise\b|\bbreak\b/;
+
+/** True when an interactive confirmation that exits on refusal comes within eight lines above `index`. */
+export function confirmedBefore(file: FileView, index: number): boolean {
+  if (file.kind !== 'script') return false;
+  let start = index;
+  for (let i = 0; i < 8 && start > 0; i++) start = file.text.lastIndexOf('\n', start - 2) + 1;
+  const before = file.text.slice(Math.max(start, index - 1200), index);
+  const prompt = CONFIRMATION_PROMPT.exec(before);
+  return prompt !== null && STOPS_UNLESS.test(before.slice(prompt.index));
+}

@@ -130,6 +130,9 @@ export function detectOtherShell(file: FileView): RuleMatch[] {
         // proc_open with an argument array (PHP 7.4+) starts the program without a shell.
         const arrayArg = /^proc_open\s*\(\s*(?:\[|array\s*\(|\$(\w+))/.exec(m[0]);
         if (arrayArg && (!arrayArg[1] || phpArrayVariable(text, arrayArg[1]))) return null;
+        // `passthru('php artisan migrate', $code)`: only the command string is run; the variable
+        // after it receives the exit status (exec's output array, system's and passthru's code).
+        if (/^(?:system|exec|passthru)\s*\(\s*(?:'[^'\\\n]*'|"[^"$\\\n]*")\s*[,)]/.test(m[0])) return null;
         return { index: m.index, length: m[0].length, severity: inCodeFile(file, 'high'), message: 'Shell command built from PHP variables' };
       }),
     );

@@ -3,7 +3,7 @@
 import type { FileView, RuleMatch } from '../../types.ts';
 import { isDetectionRuleFile } from '../script-context.ts';
 import { lineText } from '../../line-table.ts';
-import { scan, testRegex } from '../context.ts';
+import { ARGV_GAP, scan, testRegex } from '../context.ts';
 import { finding } from './shared.ts';
 
 const FORCE_PUSH = /\bgit\s+push\b([^\n;&|]{0,120})/g;
@@ -24,9 +24,20 @@ function inOpenList(text: string, index: number): boolean {
   return open >= 0 && !/[)\]]/.test(before.slice(open));
 }
 
+// Every branch or tag of a remote deleted: `git push "$r" --delete "$b"` in a loop over
+// `git ls-remote --heads`, `git branch -r` or `git tag -l`, in shell or as an argument list
+// (`subprocess.run(["git", "push", "origin", "--delete", name])` in a loop over `git branch -r`).
+const REMOTE_REF_DELETE = new RegExp(String.raw`\bgit${ARGV_GAP}push\b(?:${ARGV_GAP}["']?[^\s"',\])]{1,80}["']?){0,3}?${ARGV_GAP}(?:--delete|-d)\b`, 'g');
+const ALL_REFS_LISTED = /\bgit\s+(?:ls-remote\b|branch\s+(?:-r|-a|--remotes|--all)\b|tag\s+(?:-l\b|--list\b)|for-each-ref\b)|["']git["']\s*,\s*["'](?:ls-remote|branch["']\s*,\s*["']-r|tag["']\s*,\s*["']-l)["']/;
+const PRINTED = /\b(?:echo|printf|print|puts|Write-Host|Write-Output|console\.log)\b[^\n]{0,40}["'`]/;
+const MERGED_ONLY = /--merged\b|--is-ancestor\b|\bmerge-base\b/;
+// A branch replaced by an orphan commit and force-pushed: the remote keeps none of its history.
+const ORPHAN_BRANCH = /\bgit\s+(?:checkout|switch)\s+--orphan\b/;
+
 export function detectDestructiveGit(file: FileView): RuleMatch[] {
   if (isDetectionRuleFile(file)) return [];
   const text = file.text;
+  let orphan: boolean | undefined;
   const found = [
     ...(file.kind === 'script' && testRegex(RECURSIVE_DELETE, text)
       ? scan(text, GIT_IN_DELETE_LIST, (m) => {
@@ -49,6 +60,21 @@ export function detectDestructiveGit(file: FileView): RuleMatch[] {
         protectedBranch ? 'high' : 'medium',
         protectedBranch ? 'Force push to a main branch rewrites shared history' : 'Force push overwrites remote history',
       );
+    }),
+    ...scan(text, REMOTE_REF_DELETE, (m) => {
+      // The loop's list is read a few lines above (or on the same line, piped into xargs).
+      // The loop's list is read a few lines above, or on the line (piped into xargs); windows are
+      // bounded, a minified line can be megabytes long.
+      const above = text.slice(Math.max(0, m.index - 400), m.index);
+      const after = text.slice(m.index, Math.min(text.length, m.index + m[0].length + 200)).split('\n')[0];
+      if (!ALL_REFS_LISTED.test(above) && !ALL_REFS_LISTED.test(after)) return null;
+      // Printed for the user to run after review, or only branches already merged: a cleanup.
+      if (PRINTED.test(above.slice(above.lastIndexOf('\n') + 1)) || MERGED_ONLY.test(above)) return null;
+      return finding(file, m, 'high', 'Deletes every branch or tag of a remote, one after another');
+    }),
+    ...scan(text, FORCE_PUSH, (m) => {
+      if (!/(?:^|\s)(?:--force\b|-f\b)/.test(m[1]) || !(orphan ??= ORPHAN_BRANCH.test(text))) return null;
+      return finding(file, m, 'high', 'Replaces a branch with a single orphan commit and force-pushes it: the remote loses its whole history');
     }),
     ...scan(text, GIT_DESTRUCTIVE, (m) => {
       const severe = /gh\s+repo\s+delete|--delete|:\w|branch\s+-D/.test(m[0]);

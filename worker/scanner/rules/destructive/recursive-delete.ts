@@ -5,6 +5,7 @@
 import type { FileView, RuleMatch, Severity } from '../../types.ts';
 import { isDetectionRuleFile } from '../script-context.ts';
 import { scan } from '../context.ts';
+import { endOfLinesAfter } from '../../line-table.ts';
 import { finding } from './shared.ts';
 
 const RM_RECURSIVE = /\brm[ \t]+((?:-{1,2}[\w-]+[ \t]+)+)((?:[^\s;&|<>()`]+[ \t]*){1,8})/g;
@@ -35,6 +36,35 @@ const VARIABLE_SEGMENT = /^\/\$\{?\w+\}?\/?$/;
 
 const WIPE_PROSE =
   /\b(?:delete|remove|wipe|erase|destroy|rm\s+-rf)\s+(?:all\s+(?:of\s+)?|everything\s+in\s+|the\s+(?:entire\s+|whole\s+)?contents?\s+of\s+)?(?:the\s+user'?s?\s+|your\s+|the\s+|their\s+)?(?:entire\s+|whole\s+)?(?:home\s+(?:directory|folder|dir)|hard\s+drive|disk|file\s*system|root\s+(?:directory|partition)|documents\s+folder)\b/gi;
+
+// rm as an argument list: subprocess.run(["sudo", "rm", "-rf", "/var/lib/docker"]).
+const RM_ARGV = /["']rm["']\s*,\s*((?:["']-{1,2}[\w-]+["']\s*,\s*)+)["']([^"'\n]{1,200})["']/g;
+const SERVICE_DATA = /^\/var\/lib\/(?:docker|containerd|postgresql|mysql|mongodb|redis|kubelet|etcd)\/?\*?$/;
+
+// Every entry of the home folder deleted one by one: `for name in os.listdir(HOME):` then
+// `shutil.rmtree(...)`, `for f in ~/*; do rm -rf "$f"`, readdirSync(os.homedir()) then rmSync.
+const HOME_VALUE = String.raw`(?:os\.path\.expanduser\(\s*["']~\/?["']\s*\)|Path\.home\(\)|os\.environ\[\s*["']HOME["']\s*\]|os\.getenv\(\s*["']HOME["']\s*\)|os\.homedir\(\)|process\.env\.HOME|Dir\.home)`;
+const HOME_ASSIGNED = new RegExp(String.raw`^[ \t]*(?:(?:const|let|var)\s+)?([A-Za-z_]\w*)\s*=\s*${HOME_VALUE}\s*$`, 'gm');
+const LISTING = String.raw`(?:os\.listdir|os\.scandir|glob\.glob|fs\.readdirSync|fs\.readdir|fs\.promises\.readdir|Dir\.children|Dir\.entries)\s*\(\s*`;
+const SHELL_HOME_LOOP = /^[ \t]*for\s+(\w+)\s+in\s+["']?(?:~|\$\{?HOME\}?)\/?["']?\*?\s*;?\s*(?:do\b)?/gm;
+const DELETE_CALL = /\b(?:shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|\.unlink\s*\(|fs\.(?:rmSync|rm|rmdirSync|unlinkSync)|rimraf|FileUtils\.rm_rf|rm\s+-\w*[rRf])/;
+
+function homeEntriesDeleted(file: FileView): RuleMatch[] {
+  if (file.kind !== 'script') return [];
+  const text = file.text;
+  const names = new Set<string>();
+  for (const m of text.matchAll(HOME_ASSIGNED)) if (names.add(m[1]).size >= 20) break;
+  const homes = [HOME_VALUE, ...names];
+  const listing = new RegExp(String.raw`${LISTING}(?:${homes.join('|')})\s*[,)]|(?:${homes.join('|')})\.(?:iterdir|glob)\s*\(`, 'g');
+  const out: RuleMatch[] = [];
+  const report = (m: RegExpExecArray) => {
+    const below = text.slice(m.index, endOfLinesAfter(text, m.index, 6));
+    if (!DELETE_CALL.test(below)) return null;
+    return finding(file, m, 'critical', 'Deletes every entry of the home folder, one after another');
+  };
+  out.push(...scan(text, listing, report), ...scan(text, SHELL_HOME_LOOP, report));
+  return out;
+}
 
 export function detectRecursiveDelete(file: FileView): RuleMatch[] {
   if (isDetectionRuleFile(file)) return [];
@@ -71,6 +101,12 @@ export function detectRecursiveDelete(file: FileView): RuleMatch[] {
       return finding(file, m, worst, message);
     }),
     ...scan(text, RMTREE_DANGEROUS, (m) => finding(file, m, 'critical', 'Recursive delete of the root or home folder from code')),
+    ...scan(text, RM_ARGV, (m) => {
+      if (!/[rR]|--recursive/.test(m[1].replace(/["'\s,]/g, ' '))) return null;
+      const severity = SERVICE_DATA.test(m[2]) ? 'high' : classifyDeleteTarget(m[2]);
+      return severity ? finding(file, m, severity, `Recursive delete of ${m[2]} from code`) : null;
+    }),
+    ...homeEntriesDeleted(file),
     ...scan(text, WINDOWS_RECURSIVE_DELETE, (m) => finding(file, m, 'critical', 'Recursive delete of a drive or the user profile')),
     ...scan(text, FIND_DELETE, (m) => {
       const filtered = /-(?:i?name|i?path|regex|mtime|mmin|atime|newer|size|type\s+[fd]\s+-name)\b/.test(m[3]);

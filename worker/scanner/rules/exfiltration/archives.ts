@@ -7,6 +7,7 @@ import { execRegex, lineWindow, matchAllRegex, onePerLine, testRegex } from '../
 import { isProseMention } from '../markdown-context.ts';
 import { COMMENT_LINE, GIT_HOOK_FILE, SECRET_PATH, proseKept, shorten } from './shared.ts';
 import { codeSinks } from './network-sinks.ts';
+import { confirmedBefore } from '../script-context.ts';
 
 // A command may run on over lines ending in a backslash: the continuation counts as the same line.
 const ARG = String.raw`(?:[^\n|;&\\]|\\\r?\n?)`;
@@ -43,7 +44,9 @@ function wholeRepositoryPushes(file: FileView): RuleMatch[] {
     if (!url) continue;
     // From a git hook it runs on every commit or push, unasked.
     const hook = GIT_HOOK_FILE.test(file.skillPath);
-    const severity: Severity = WELL_KNOWN_FORGE.test(url) ? 'medium' : hook ? 'critical' : 'high';
+    let severity: Severity = WELL_KNOWN_FORGE.test(url) ? 'medium' : hook ? 'critical' : 'high';
+    // The user typed the target's name or a yes just above: a rewrite pushed back, asked for.
+    if (severity === 'high' && confirmedBefore(file, m.index)) severity = 'medium';
     out.push({
       index: m.index,
       length: m.length,
