@@ -117,8 +117,8 @@ function renamedTo(window: string, target: string): string | undefined {
   return undefined;
 }
 
-/** Whether a command in `window` runs `target` (through an interpreter, by a path, or as a variable). */
-function runsDownloaded(window: string, target: string): boolean {
+/** Whether a command in `window` runs one of `targets` (through an interpreter, by a path, or as a variable). */
+function runsDownloaded(window: string, ...targets: string[]): boolean {
   EXEC_AT_COMMAND.lastIndex = 0;
   let e: RegExpExecArray | null;
   while ((e = EXEC_AT_COMMAND.exec(window)) !== null) {
@@ -127,7 +127,9 @@ function runsDownloaded(window: string, target: string): boolean {
       continue;
     }
     const path = e[2] ?? '';
-    if (baseName(path) === target && (e[1] || /[/\\]/.test(path) || /^\$\{?\w+\}?$/.test(path.replace(/["']/g, '')))) return true;
+    // Most commands name something else: a substring test first, the base name only when it may match.
+    if (!targets.some((target) => path.includes(target))) continue;
+    if (targets.includes(baseName(path)) && (e[1] || /[/\\]/.test(path) || /^\$\{?\w+\}?$/.test(path.replace(/["']/g, '')))) return true;
   }
   return false;
 }
@@ -165,7 +167,7 @@ export function detectDownloadThenRun(file: FileView, skill: SkillView): RuleMat
     // Run through an interpreter, by a path, or as the variable that holds the download's path;
     // also under the name it is moved to (`curl -o "$F.tmp" && mv "$F.tmp" "$F"; . "$F"`).
     const renamed = renamedTo(window, target);
-    const runs = runsDownloaded(window, target) || (renamed !== undefined && runsDownloaded(window, renamed));
+    const runs = renamed === undefined ? runsDownloaded(window, target) : runsDownloaded(window, target, renamed);
     // Made executable in a hidden or temporary place is made to be run by whatever starts it later
     // (a launch agent, a service); an installer's binary saved as ./kind is the user's to run.
     const madeExecutable = !runs && HIDDEN_OR_TEMP_PATH.test(savedTo.replace(/["']/g, '')) && madeExecutableIn(window, target);
