@@ -18,7 +18,8 @@ function listNameAt(text: string, index: number): string | undefined {
   ASSIGNMENT_HEAD.lastIndex = 0;
   for (let m = ASSIGNMENT_HEAD.exec(before); m; m = ASSIGNMENT_HEAD.exec(before)) head = m;
   const lineStart = lineBounds(text, index).start;
-  const onLine = /^[ \t]*(?:(?:export|const|let|var|readonly|final|static|private)[ \t]+)*([A-Za-z_$][\w$]{0,60})[ \t]*(?::[^=\n]{1,40})?=/.exec(text.slice(lineStart, index));
+  // Windows are bounded: a minified line can be megabytes long.
+  const onLine = lineStart >= index - 800 ? /^[ \t]*(?:(?:export|const|let|var|readonly|final|static|private)[ \t]+)*([A-Za-z_$][\w$]{0,60})[ \t]*(?::[^=\n]{1,40})?=/.exec(text.slice(lineStart, index)) : null;
   if (onLine) return onLine[1];
   if (!head) return undefined;
   const span = text.slice(from + head.index, index);
@@ -31,10 +32,14 @@ export function inExclusionList(text: string, index: number): boolean {
   const name = listNameAt(text, index);
   if (!name || name.length < 2) return false;
   if (EXCLUDING_NAME.test(name)) return true;
-  const uses = [...text.matchAll(new RegExp(String.raw`(?<![\w$.])${name.replace(/\$/g, '\\$')}(?![\w$])`, 'g'))].slice(0, 20);
+  const usesOfName = new RegExp(String.raw`(?<![\w$.])${name.replace(/\$/g, '\\$')}(?![\w$])`, 'g');
   let seen = 0;
-  for (const use of uses) {
-    const { start, end } = lineBounds(text, use.index);
+  let looked = 0;
+  for (const use of text.matchAll(usesOfName)) {
+    if (++looked > 20) break;
+    const bounds = lineBounds(text, use.index);
+    const start = Math.max(bounds.start, use.index - 300);
+    const end = Math.min(bounds.end, use.index + 300);
     if (start <= index && index <= end) continue;
     if (/^[ \t]*(?:(?:export|const|let|var|readonly|final|static|private)[ \t]+)*[\w$]+[ \t]*(?::[^=\n]{1,40})?=[^=]/.test(text.slice(start, end))) continue;
     seen++;
