@@ -29,8 +29,13 @@ const SHEBANG_LANGUAGES: [RegExp, string][] = [
   [/^#!.*\bpwsh\b/, 'ps1'],
 ];
 
+/** The last segment of a slash-separated path. */
+export function baseNameOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
 export function extensionOf(path: string): string {
-  const base = path.slice(path.lastIndexOf('/') + 1);
+  const base = baseNameOf(path);
   const dot = base.lastIndexOf('.');
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
 }

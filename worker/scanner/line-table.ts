@@ -67,6 +67,13 @@ export function lineText(text: string, index: number): string {
   return text.slice(start, end);
 }
 
+/** The offset where the `count`-th line before the one holding `from` starts (0 when it has fewer). */
+export function startOfLinesBefore(text: string, from: number, count: number): number {
+  let start = from;
+  for (let i = 0; i < count && start > 0; i++) start = text.lastIndexOf('\n', start - 2) + 1;
+  return start;
+}
+
 /** The offset where the `count`-th line break after `from` ends (the text's end when it has fewer). */
 export function endOfLinesAfter(text: string, from: number, count: number): number {
   let to = from;

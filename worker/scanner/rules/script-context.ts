@@ -4,7 +4,7 @@
 import type { FileView, SkillView } from '../types.ts';
 import { extensionOf, sentenceStart } from '../file-view.ts';
 import { isProse, testRegex } from './context.ts';
-import { lineBounds } from '../line-table.ts';
+import { lineBounds, startOfLinesBefore } from '../line-table.ts';
 import { fenceAt, underProhibitionHeading, underSampleHeading } from './markdown-context.ts';
 
 // The user's shell by variable: make's $(SHELL), ${SHELL}, or any variable named for a shell
@@ -211,8 +211,7 @@ const STOPS_UNLESS = /\|\|\s*\{?[^\n]{0,80}\bexit\b|\bexit\s*\(?\s*\d?|\bsys\.ex
 /** True when an interactive confirmation that exits on refusal comes within eight lines above `index`. */
 export function confirmedBefore(file: FileView, index: number): boolean {
   if (file.kind !== 'script') return false;
-  let start = index;
-  for (let i = 0; i < 8 && start > 0; i++) start = file.text.lastIndexOf('\n', start - 2) + 1;
+  const start = startOfLinesBefore(file.text, index, 8);
   const before = file.text.slice(Math.max(start, index - 1200), index);
   const prompt = CONFIRMATION_PROMPT.exec(before);
   return prompt !== null && STOPS_UNLESS.test(before.slice(prompt.index));

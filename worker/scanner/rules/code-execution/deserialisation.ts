@@ -17,7 +17,9 @@ const URL_LITERAL_G = /\bhttps?:\/\/([^\s'"`)<>\]]+)/g;
 /** Whether the script downloads (a GET, urlopen, urlretrieve) from a URL on an unknown or raw-IP host. */
 function downloadsFromOutside(text: string): boolean {
   if (!DOWNLOAD_CALL.test(text)) return false;
-  for (const m of [...text.matchAll(URL_LITERAL_G)].slice(0, 20)) {
+  let seen = 0;
+  for (const m of text.matchAll(URL_LITERAL_G)) {
+    if (++seen > 20) break;
     const tier = hostTierOf(m[1]);
     if (tier === 'unknown' || tier === 'ip') return true;
   }

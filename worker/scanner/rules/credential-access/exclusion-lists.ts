@@ -3,7 +3,11 @@
 // continue`, an EXCLUDED_FILES constant. Naming a credential file to avoid it is not reading it.
 import { lineBounds } from '../../line-table.ts';
 
-const ASSIGNMENT_HEAD = /^[ \t]*(?:(?:export|const|let|var|readonly|final|static|private)[ \t]+)*([A-Za-z_$][\w$]{0,60})[ \t]*(?::[^=\n]{1,40})?=[ \t]*[^\n]*$/gm;
+// `NAME =`, `const NAME: Set<string> =`, `private static final NAME =`: where an assignment starts.
+const ASSIGNED_NAME = String.raw`^[ \t]*(?:(?:export|const|let|var|readonly|final|static|private)[ \t]+)*([A-Za-z_$][\w$]{0,60})[ \t]*(?::[^=\n]{1,40})?=`;
+const ASSIGNMENT_HEAD = new RegExp(String.raw`${ASSIGNED_NAME}[ \t]*[^\n]*$`, 'gm');
+const ASSIGNMENT_START = new RegExp(ASSIGNED_NAME);
+const ASSIGNMENT_LINE = new RegExp(String.raw`${ASSIGNED_NAME}[^=]`);
 const EXCLUDING_NAME = /exclu|skip|ignor|deny|denied|block|omit|never/i;
 const EXCLUDING_USE =
   /\b(?:exclu\w*|skip\w*|ignor\w*|filter\w*|deny|denied|block\w*|omit\w*|never)\b|\bnot\s+in\b|\breturn\s+(?:None|null|false|False|undefined)\b|\bcontinue\b|\.(?:discard|remove|filter)\s*\(/i;
@@ -13,13 +17,13 @@ const CLOSERS = /[\]})]/g;
 /** The name a list literal holding `index` is assigned to, when the list is still open there. */
 function listNameAt(text: string, index: number): string | undefined {
   const from = Math.max(0, index - 800);
-  const before = text.slice(from, lineBounds(text, index).start);
+  const lineStart = lineBounds(text, index).start;
+  const before = text.slice(from, lineStart);
   let head: RegExpExecArray | undefined;
   ASSIGNMENT_HEAD.lastIndex = 0;
   for (let m = ASSIGNMENT_HEAD.exec(before); m; m = ASSIGNMENT_HEAD.exec(before)) head = m;
-  const lineStart = lineBounds(text, index).start;
   // Windows are bounded: a minified line can be megabytes long.
-  const onLine = lineStart >= index - 800 ? /^[ \t]*(?:(?:export|const|let|var|readonly|final|static|private)[ \t]+)*([A-Za-z_$][\w$]{0,60})[ \t]*(?::[^=\n]{1,40})?=/.exec(text.slice(lineStart, index)) : null;
+  const onLine = lineStart >= index - 800 ? ASSIGNMENT_START.exec(text.slice(lineStart, index)) : null;
   if (onLine) return onLine[1];
   if (!head) return undefined;
   const span = text.slice(from + head.index, index);
@@ -41,7 +45,7 @@ export function inExclusionList(text: string, index: number): boolean {
     const start = Math.max(bounds.start, use.index - 300);
     const end = Math.min(bounds.end, use.index + 300);
     if (start <= index && index <= end) continue;
-    if (/^[ \t]*(?:(?:export|const|let|var|readonly|final|static|private)[ \t]+)*[\w$]+[ \t]*(?::[^=\n]{1,40})?=[^=]/.test(text.slice(start, end))) continue;
+    if (ASSIGNMENT_LINE.test(text.slice(start, end))) continue;
     seen++;
     // The use's line, or the function it sits in (its header a few lines up: `def exclude_credentials`).
     const context = text.slice(Math.max(0, start - 160), end);

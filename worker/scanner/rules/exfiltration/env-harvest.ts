@@ -1,7 +1,7 @@
 // Environment harvesting, shared by EXF-06 (a secret source) and EXF-07 (a bulk dump): the whole
 // environment filtered for secrets, serialised or sent, not the environment handed to a child
 // process.
-import { endOfLinesAfter } from '../../line-table.ts';
+import { endOfLinesAfter, startOfLinesBefore } from '../../line-table.ts';
 import { execRegexIn, testRegexIn } from '../context.ts';
 import { NETWORK_SEND_ONE } from './network-sinks.ts';
 
@@ -57,8 +57,7 @@ export function envHarvestHits(text: string, from: number, to: number): { index:
 
 /** The lines within `radius` lines of an offset, at most 1000 characters each way. */
 function nearbyLines(text: string, index: number, radius: number): string {
-  let start = index;
-  for (let i = 0; i <= radius && start > 0; i++) start = text.lastIndexOf('\n', start - 2) + 1;
+  const start = startOfLinesBefore(text, index, radius + 1);
   const end = endOfLinesAfter(text, index, radius + 1);
   return text.slice(Math.max(start, index - 1000), Math.min(end, index + 1000));
 }

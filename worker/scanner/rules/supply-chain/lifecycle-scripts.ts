@@ -2,7 +2,8 @@
 // and prose describing a dependency's install hook that sends data over the network.
 import type { FileView, RuleMatch } from '../../types.ts';
 import { scan, testRegex } from '../context.ts';
-import { baseNameOf, finding } from './shared.ts';
+import { finding } from './shared.ts';
+import { baseNameOf } from '../../file-view.ts';
 
 const LIFECYCLE_SCRIPT = /"(preinstall|install|postinstall|prepare|prepublish|preuninstall|postuninstall)"\s*:\s*"((?:[^"\\]|\\.)*)"/g;
 const ROUTINE_LIFECYCLE = /^(?:husky(?:\s+install)?|tsc(?:\s.*)?|node-gyp\s+rebuild|prebuild-install(?:\s.*)?|patch-package|npm\s+run\s+[\w:-]+|pnpm\s+(?:run\s+)?[\w:-]+|yarn\s+[\w:-]+|ngcc|svelte-kit\s+sync|nuxt\s+prepare|electron-builder\s+install-app-deps|lefthook\s+install|simple-git-hooks)$/;

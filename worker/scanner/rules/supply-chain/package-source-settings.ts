@@ -9,6 +9,7 @@ import { sourceOf } from './package-source-hosts.ts';
 import { lineBounds } from '../../line-table.ts';
 import { execRegex, scan } from '../context.ts';
 import { assignedUrl } from '../assigned-urls.ts';
+import { baseNameOf } from '../../file-view.ts';
 
 /**
  * What a setting does with its source:
@@ -119,10 +120,6 @@ const TOML_MARKERS = ['[source.', '[registries.', '[[', '[install.scopes]'];
 
 /** Candidates each pattern looks at in one file: a bound for texts full of near-misses. */
 export const MAX_SETTINGS = 400;
-
-function baseNameOf(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
-}
 
 /** The URL inside an inline table or array value (`{ url = "https://..." }`, `["https://..."]`). */
 function urlInside(line: string): string {

@@ -9,10 +9,6 @@ export function finding(file: FileView, m: RegExpExecArray, severity: Severity, 
   return { index: m.index, length: m[0].length, severity: isCommentLine(file, m.index) ? 'low' : severity, message };
 }
 
-export function baseNameOf(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
-}
-
 export function fileMatch(file: FileView, severity: Severity, message: string, evidence?: string): RuleMatch {
   return { index: 0, length: 0, file, severity, message, evidence: evidence ?? file.skillPath };
 }

@@ -6,7 +6,7 @@ import { isDetectionRuleFile, warnedAgainst } from '../script-context.ts';
 import { lineBounds } from '../../line-table.ts';
 import { execRegex, matchAllRegex, testRegex } from '../context.ts';
 import { REQUIREMENT_LINE, REQUIREMENTS_FILE, dependencyBlocks } from './dependency-files.ts';
-import { baseNameOf } from './shared.ts';
+import { baseNameOf } from '../../file-view.ts';
 
 const POPULAR_PACKAGES = new Set(
   (

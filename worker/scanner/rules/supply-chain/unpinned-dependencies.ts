@@ -4,7 +4,8 @@ import type { FileView, RuleMatch } from '../../types.ts';
 import { mayHoldAny } from '../../literal-index.ts';
 import { execRegex } from '../context.ts';
 import { REQUIREMENT_LINE, REQUIREMENTS_FILE, dependencyBlocks } from './dependency-files.ts';
-import { baseNameOf, finding } from './shared.ts';
+import { finding } from './shared.ts';
+import { baseNameOf } from '../../file-view.ts';
 
 const PACKAGE_JSON_DEP = /"([@\w./-]+)"\s*:\s*"(\*|latest|x|next|>=?[^"]*|)"/g;
 // Searched from the version tag back: a forward search for the command tried every launcher word
