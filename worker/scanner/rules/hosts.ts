@@ -1,6 +1,7 @@
 // Where a command downloads from: the first URL of a command, how far its host can be trusted
 // (a vendor's documented installer, a code forge, a raw IP...), and whether the host belongs to
-// the publisher the skill is about. Used by the code-execution and supply-chain rules.
+// the publisher the skill is about; and the hosts whose URLs are ordinary in a skill. Used by the
+// code-execution, supply-chain, exfiltration and network rules.
 import type { SkillView } from '../types.ts';
 
 /** How much to trust the origin of a downloaded script. */
@@ -28,6 +29,10 @@ const KNOWN_INSTALLERS = [
   'raw.githubusercontent.com/tilt-dev/', 'raw.githubusercontent.com/ajeetdsouza/', 'raw.githubusercontent.com/rust-lang/',
   'raw.githubusercontent.com/python-poetry/', 'raw.githubusercontent.com/kubernetes/', 'raw.githubusercontent.com/docker/',
 ];
+/** Registries, vendors and forges whose URLs are ordinary in skills. */
+export const WELL_KNOWN_HOSTS =
+  /(^|\.)(github\.com|githubusercontent\.com|github\.io|githubassets\.com|gitlab\.com|bitbucket\.org|pypi\.org|pythonhosted\.org|python\.org|npmjs\.(com|org)|yarnpkg\.com|crates\.io|rubygems\.org|golang\.org|go\.dev|pkg\.go\.dev|nodejs\.org|deno\.(land|com)|bun\.sh|rust-lang\.org|rustup\.rs|docker\.(com|io)|googleapis\.com|google\.com|gstatic\.com|googleusercontent\.com|microsoft\.com|azure\.com|windows\.net|office\.com|live\.com|apple\.com|amazonaws\.com|amazon\.com|cloudflare\.com|anthropic\.com|claude\.ai|claude\.com|openai\.com|huggingface\.co|hf\.co|wikipedia\.org|mozilla\.org|stackoverflow\.com|readthedocs\.(io|org)|shields\.io|jsdelivr\.net|unpkg\.com|cdnjs\.cloudflare\.com|fonts\.googleapis\.com|astral\.sh|brew\.sh|debian\.org|ubuntu\.com|kernel\.org|llvm\.org|gnu\.org|sourceforge\.net|maven\.org|gradle\.org|nuget\.org|vercel\.(com|app)|netlify\.(com|app)|slack\.com|discord\.com|atlassian\.(com|net)|notion\.(so|com)|stripe\.com|twilio\.com|sentry\.io|x\.com|twitter\.com|youtube\.com|linkedin\.com|reddit\.com|medium\.com|w3\.org|mdn\.io|developer\.mozilla\.org|json-schema\.org|semver\.org|spdx\.org|opensource\.org|creativecommons\.org|apache\.org)$/;
+
 // Code forges: the script is traceable to a repository, but anyone can publish there.
 const FORGES = /^(?:github\.com|raw\.githubusercontent\.com|objects\.githubusercontent\.com|gitlab\.com|bitbucket\.org|codeberg\.org)$/;
 const LOCAL_OR_PLACEHOLDER = /^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|(?:www\.)?example\.(?:com|org|net)|[^.]*<[^>]*>.*|.*\{[^}]{0,5000}\}.*|your[-_.].*)$/i;

@@ -16,10 +16,6 @@ import { detectUndeclaredDestination } from './network/undeclared-destinations.t
 
 const ALL_TEXT: Rule['scopes'] = ['skill-md', 'markdown', 'script', 'text'];
 
-/** Registries, vendors and forges whose URLs are ordinary in skills. */
-export const WELL_KNOWN_HOSTS =
-  /(^|\.)(github\.com|githubusercontent\.com|github\.io|githubassets\.com|gitlab\.com|bitbucket\.org|pypi\.org|pythonhosted\.org|python\.org|npmjs\.(com|org)|yarnpkg\.com|crates\.io|rubygems\.org|golang\.org|go\.dev|pkg\.go\.dev|nodejs\.org|deno\.(land|com)|bun\.sh|rust-lang\.org|rustup\.rs|docker\.(com|io)|googleapis\.com|google\.com|gstatic\.com|googleusercontent\.com|microsoft\.com|azure\.com|windows\.net|office\.com|live\.com|apple\.com|amazonaws\.com|amazon\.com|cloudflare\.com|anthropic\.com|claude\.ai|claude\.com|openai\.com|huggingface\.co|hf\.co|wikipedia\.org|mozilla\.org|stackoverflow\.com|readthedocs\.(io|org)|shields\.io|jsdelivr\.net|unpkg\.com|cdnjs\.cloudflare\.com|fonts\.googleapis\.com|astral\.sh|brew\.sh|debian\.org|ubuntu\.com|kernel\.org|llvm\.org|gnu\.org|sourceforge\.net|maven\.org|gradle\.org|nuget\.org|vercel\.(com|app)|netlify\.(com|app)|slack\.com|discord\.com|atlassian\.(com|net)|notion\.(so|com)|stripe\.com|twilio\.com|sentry\.io|x\.com|twitter\.com|youtube\.com|linkedin\.com|reddit\.com|medium\.com|w3\.org|mdn\.io|developer\.mozilla\.org|json-schema\.org|semver\.org|spdx\.org|opensource\.org|creativecommons\.org|apache\.org)$/;
-
 export const rules: Rule[] = [
   {
     id: 'NET-01',

@@ -1,7 +1,7 @@
 // NET-11 dynamic DNS, lookalike domains and destinations the skill never mentions.
 import type { FileView, RuleMatch, SkillView } from '../../types.ts';
 import { graded, isProse } from '../context.ts';
-import { WELL_KNOWN_HOSTS } from '../network.ts';
+import { WELL_KNOWN_HOSTS } from '../hosts.ts';
 import { eachUrl, IDENTIFIER_HOSTS, isLocalOrExampleHost, lineWindow } from './shared.ts';
 
 const DYNAMIC_DNS =
