@@ -1,0 +1,31 @@
+import type { FileView, RuleMatch } from '../../types.ts';
+import { proseOf } from '../match.ts';
+import { graded, scanCapped as scan, sentenceAround } from '../context.ts';
+
+// TPA-06 overriding user decisions
+
+const OVERRIDE_USER_RE = new RegExp(
+  [
+    String.raw`\b(?:ignore|disregard|overrule|override|dismiss)\s+(?:the\s+|any\s+|all\s+)?(?:user|human|operator)(?:'s|s')?\s+(?:input|decisions?|choices?|preferences?|requests?|objections?|instructions?|answers?|wishes|refusals?|settings?|feedback|corrections?|concerns?)\b`,
+    String.raw`\beven\s+if\s+(?:the\s+)?(?:user|human|operator|they)\s+(?:says?\s+(?:no|not\s+to|otherwise|to\s+stop)|asks?\s+(?:you\s+)?(?:not\s+to|to\s+stop)|tells?\s+you\s+(?:not\s+to|to\s+stop)|objects?|refuses?|declines?|disagrees?|says\s+stop)\b`,
+    String.raw`\bif\s+(?:the\s+)?(?:user|human|operator)\s+(?:asks|tells|says|wants)\s+(?:you\s+)?(?:to\s+)?(?:stop|cancel|abort)\b[^.\n]{0,80}?\banyway\b`,
+    String.raw`\b(?:regardless|irrespective)\s+of\s+(?:what\s+)?(?:the\s+)?(?:user|human|operator)(?:'s)?\s+(?:says?|wants?|asks?|requests?|choices?|decisions?|preferences?|instructions?|objections?)\b`,
+    String.raw`\b(?:do\s+not|don'?t|never)\s+(?:let|allow)\s+(?:the\s+)?(?:user|human|operator)\s+(?:to\s+)?(?:stop|cancel|abort|decline|opt\s+out|interrupt|undo|refuse|change)\b`,
+    String.raw`\b(?:the\s+)?(?:user|human)(?:'s)?\s+(?:choice|decision|preference|answer|refusal)s?\s+(?:does\s+not|doesn'?t|do\s+not|don'?t)\s+matter\b`,
+  ].join('|'),
+  'gi',
+);
+export const OVERRIDE_USER_ANCHORS = ['user', 'human', 'operator', 'even', 'regardless', 'irrespective'];
+
+export function detectOverrideUser(file: FileView): RuleMatch[] {
+  const text = proseOf(file);
+  return scan(text, OVERRIDE_USER_RE, (m) => {
+    // "Even if the user says otherwise, never delete ..." is a safeguard, not an override.
+    const rest = sentenceAround(text, m.index, m[0].length, 200).slice(0, 400);
+    const after = rest.slice(rest.indexOf(m[0]) + m[0].length);
+    if (/^[^.\n]{0,40}\b(never|do\s+not|don'?t|refuse|must\s+not|still\s+(?:ask|confirm|verify|follow|check)|stop)\b/i.test(after)) return null;
+    // "Project settings override user settings": which configuration file wins, not an order.
+    if (/(?:settings?|config(?:uration)?s?|values?|flags?|options?|variables?|files?|defaults?|policies|policy)\s+(?:\w+\s+)?$/i.test(text.slice(Math.max(0, m.index - 40), m.index))) return null;
+    return { index: m.index, length: m[0].length, severity: graded(file, 'high') };
+  });
+}
