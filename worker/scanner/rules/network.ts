@@ -10,6 +10,7 @@ import { detectShortener, SHORTENER_ANCHORS } from './network/shorteners.ts';
 import { detectExecutableDownload, EXECUTABLE_DOWNLOAD_ANCHORS } from './network/executable-downloads.ts';
 import { ARCHIVE_PASSWORD_ANCHORS, detectArchivePassword } from './network/archive-passwords.ts';
 import { detectMetadata, METADATA_ANCHORS } from './network/metadata.ts';
+import { CONTAINER_DAEMON_ANCHORS, detectExposedDaemon } from './network/container-daemons.ts';
 import { detectPlainHttp, PLAIN_HTTP_ANCHORS } from './network/insecure-transport.ts';
 import { detectRawSocket, SOCKET_ANCHORS } from './network/raw-sockets.ts';
 import { detectUndeclaredDestination } from './network/undeclared-destinations.ts';
@@ -183,18 +184,23 @@ export const rules: Rule[] = [
     why: 'The instance metadata service hands out cloud credentials to anything that asks; the Docker socket grants root on the host.',
     fix: 'Remove metadata and socket access; use the cloud SDK with explicitly configured, least-privilege credentials.',
     scopes: ALL_TEXT,
-    anchors: METADATA_ANCHORS,
+    anchors: [...METADATA_ANCHORS, ...CONTAINER_DAEMON_ANCHORS],
     examples: {
       match: [
         { path: 'scripts/info.sh', text: 'AWS_META=$(curl -s http://169.254.169.254/latest/meta-data/iam/security-credentials/)\n' },
         'Query `http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token`.',
+        { path: 'scripts/setup.sh', text: 'ExecStart=/usr/bin/dockerd -H fd:// -H tcp://0.0.0.0:2375\n' },
+        { path: 'daemon.json', text: '{"hosts": ["unix:///var/run/docker.sock", "tcp://0.0.0.0:2375"]}\n' },
+        { path: 'scripts/share.sh', text: 'socat TCP-LISTEN:2375,reuseaddr,fork UNIX-CONNECT:/var/run/docker.sock &\n' },
       ],
       noMatch: [
         'Block requests to link-local metadata addresses such as 169.254.169.254 in the SSRF filter.',
         { path: 'scripts/run.sh', text: 'curl -s https://api.github.com/meta\n' },
+        { path: 'scripts/remote.sh', text: 'dockerd --tlsverify --tlscacert=ca.pem --tlscert=server.pem --tlskey=key.pem -H tcp://0.0.0.0:2376\n' },
+        'Never start dockerd with `-H tcp://0.0.0.0:2375`: the unauthenticated API is root on the host.',
       ],
     },
-    detect: detectMetadata,
+    detect: (file) => [...detectMetadata(file), ...detectExposedDaemon(file)],
   },
   {
     id: 'NET-09',

@@ -69,9 +69,10 @@ export function sourceOf(value: string): SourceHost {
   if (tier === 'local') return result('placeholder');
   if (tier === 'ip') return result('ip');
   if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(host)) return result('private');
-  if (host.split('.').some((label) => PLACEHOLDER_LABEL.test(label))) return result('placeholder');
   if (PUBLIC_MIRROR.test(host)) return result('mirror');
+  // Before the placeholder test: a borrowed registry name is the point, whatever the domain.
   if (imitatesRegistry(host)) return result('lookalike');
+  if (host.split('.').some((label) => PLACEHOLDER_LABEL.test(label))) return result('placeholder');
   if (host.split('.').some((label) => PRODUCT_LABEL.test(label)) || PRODUCT_SUFFIX.test(host) || PRODUCT_PATH.test(path)) return result('product');
   // Code forges and their page hosts: traceable to an account, though anyone can publish there.
   if (tier === 'hosted' || tier === 'known' || /\.(?:github|gitlab)\.io$/.test(host)) return result('hosted');

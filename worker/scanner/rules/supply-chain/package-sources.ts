@@ -37,7 +37,8 @@ import type { Ecosystem, Role, Setting } from './package-source-settings.ts';
  */
 function severityOf(src: SourceHost, role: Role, firstParty: boolean, tlsOff: boolean): Severity | null {
   if (src.kind === 'official' || src.kind === 'local') return null;
-  if (src.kind === 'ip' || src.kind === 'lookalike') return 'high';
+  // Credentials handed to a raw address or to a host dressed as the registry: nobody needs that.
+  if (src.kind === 'ip' || src.kind === 'lookalike') return role === 'token' ? 'critical' : 'high';
   if (role === 'token') return src.kind === 'unknown' && !firstParty ? 'high' : null;
   if (src.plainHttp) return 'high';
   switch (src.kind) {
