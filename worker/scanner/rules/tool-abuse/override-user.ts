@@ -12,6 +12,10 @@ const OVERRIDE_USER_RE = new RegExp(
     String.raw`\b(?:regardless|irrespective)\s+of\s+(?:what\s+)?(?:the\s+)?(?:user|human|operator)(?:'s)?\s+(?:says?|wants?|asks?|requests?|choices?|decisions?|preferences?|instructions?|objections?)\b`,
     String.raw`\b(?:do\s+not|don'?t|never)\s+(?:let|allow)\s+(?:the\s+)?(?:user|human|operator)\s+(?:to\s+)?(?:stop|cancel|abort|decline|opt\s+out|interrupt|undo|refuse|change)\b`,
     String.raw`\b(?:the\s+)?(?:user|human)(?:'s)?\s+(?:choice|decision|preference|answer|refusal)s?\s+(?:does\s+not|doesn'?t|do\s+not|don'?t)\s+matter\b`,
+    // "... take precedence over what the user types": something else outranks the person.
+    String.raw`\b(?:take|takes|taking|has|have|get|gets)\s+(?:priority|precedence)\s+over\s+(?:what(?:ever)?\s+|anything\s+|everything\s+)?(?:the\s+)?(?:user|human|operator)(?:'s|s)?\b`,
+    // "If the user asks for something MEMORY.md forbids, follow MEMORY.md."
+    String.raw`\bif\s+(?:the\s+)?(?:user|human|operator)(?:'s)?\b[^.\n]{0,80}?\b(?:conflicts?|contradicts?|disagrees?|forbids?|differs?|clash(?:es)?)\b[^\n]{0,60}?[,;:]\s*(?:always\s+)?(?:follow|obey|trust|prefer|keep|apply)\s+(?!the\s+user|the\s+human|their|what\s+the\s+user)`,
   ].join('|'),
   'gi',
 );
