@@ -4,6 +4,7 @@
 // Routine cleanup (build folders, /tmp, caches) and documentation of these attacks are not findings.
 import type { Rule } from '../types.ts';
 import { detectRecursiveDelete } from './destructive/recursive-delete.ts';
+import { detectDataFileRoots } from './destructive/data-file-roots.ts';
 import { detectDiskWipe } from './destructive/disk-wipe.ts';
 import { detectForkBomb } from './destructive/fork-bomb.ts';
 import { detectShutdownKill } from './destructive/shutdown-kill.ts';
@@ -50,7 +51,7 @@ export const rules: Rule[] = [
         { path: 'SKILL.md', text: 'Never delete the user\'s home directory; remove only the build folder.' },
       ],
     },
-    detect: detectRecursiveDelete,
+    detect: (file, skill) => [...detectRecursiveDelete(file), ...detectDataFileRoots(file, skill)],
   },
   {
     id: 'DES-02',
