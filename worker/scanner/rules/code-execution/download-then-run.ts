@@ -12,7 +12,7 @@ import { mostSeverePerLine, skipFile } from './shared.ts';
 
 const DOWNLOAD_LINE = /\b(?:curl|wget|Invoke-WebRequest|iwr|certutil(?:\.exe)?\s+-urlcache|bitsadmin(?:\.exe)?\s+\/transfer|urlretrieve)\b(?:[^\n]|\\\n){0,400}/gi;
 const EXEC_AT_COMMAND =
-  /(?:^|&&|;|\|\||\bthen\b|\bdo\b)[ \t]*(?:RUN[ \t]+)?(?:sudo[ \t]+(?:-\S+[ \t]+)*)?(?:(?:nohup|setsid|exec|nice|timeout[ \t]+\S+)[ \t]+)*(?:((?:(?:ba|z|da|k)?sh|source|\.|&|python[23]?|perl|ruby|node|php|pwsh|powershell(?:\.exe)?|Start-Process|msiexec(?:\.exe)?[ \t]+\/i|open|installer[ \t]+-pkg|wine|cmd(?:\.exe)?[ \t]+\/c)[ \t]+(?:-\S+[ \t]+)*))?["']?([^\s"';&|()]+)/gim;
+  /(?:^|&&|;|\|\||\bthen\b|\bdo\b)[ \t]*(?:RUN[ \t]+)?(?:sudo[ \t]+(?:-\S+[ \t]+)*)?(?:(?:nohup|setsid|exec|nice|timeout[ \t]+\S+)[ \t]+)*(?:((?:(?:ba|z|da|k)?sh|source|\.|&|python[23]?|perl|ruby|node|php|pwsh|powershell(?:\.exe)?|Start-Process|start(?:[ \t]+"[^"\n]{0,40}")?(?:[ \t]+\/\w+)*|msiexec(?:\.exe)?[ \t]+\/i|open|installer[ \t]+-pkg|wine|cmd(?:\.exe)?[ \t]+\/c)[ \t]+(?:-\S+[ \t]+)*))?["']?([^\s"';&|()]+)/gim;
 
 function baseName(path: string): string {
   const clean = path.replace(/["']/g, '').replace(/[?#].*$/, '');

@@ -5,6 +5,7 @@ import { findAll, proseOf } from '../match.ts';
 import { onePerLine } from '../context.ts';
 import { underProhibitionHeading } from '../markdown-context.ts';
 import { signInLureMatches } from './sign-in-lures.ts';
+import { promptedSecretsSent } from './prompted-secrets.ts';
 
 const SENSITIVE_ASK = String.raw`(?:(?:secret\s+)?recovery phrases?|seed phrases?|seed words|mnemonic(?: phrases?)?|private keys?|wallet (?:password|passphrase|keys?)|2fa codes?|two-factor (?:codes?|tokens?)|one-time (?:codes?|passwords?|passcodes?)|otp(?: codes?)?|mfa codes?|verification codes?|authenticator codes?|ssn|social security numbers?|credit card(?: numbers?| details)?|card numbers?|cvv|cvc|bank (?:account|login|credentials)(?: details| numbers?)?|(?:login|account|system|root|sudo|admin|email|keychain|mac|macos|windows|apple id|icloud|bank|wallet) passwords?|passwords?|passphrases?)`;
 const WORD_COUNT = String.raw`(?:\d{2}(?:\s*(?:or|\/|-)\s*\d{2})?[- ]word\s+)`;
@@ -81,7 +82,7 @@ function fakePasswordPrompts(file: FileView): RuleMatch[] {
 }
 
 export function phishingMatches(file: FileView): RuleMatch[] {
-  if (file.kind === 'script' || file.kind === 'text') return fakePasswordPrompts(file);
+  if (file.kind === 'script' || file.kind === 'text') return onePerLine(file, [...fakePasswordPrompts(file), ...promptedSecretsSent(file)]);
   const text = proseOf(file);
   const out: RuleMatch[] = [];
   for (const m of findAll(text, NEED_USER_SECRETS)) out.push({ ...m, severity: 'medium', message: `Collects secrets from the user: ${text.slice(m.index, m.index + m.length)}` });

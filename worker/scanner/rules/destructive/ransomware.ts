@@ -36,6 +36,10 @@ export function detectRansomware(file: FileView): RuleMatch[] {
       const window = text.slice(Math.max(0, m.index - 300), Math.min(text.length, m.index + m[0].length + 400));
       if (!MANY_FILES.test(window)) return null;
       const deletes = DELETE_NEARBY.test(window);
+      // gpg -e "$OUT" && shred -u "$OUT" where the script itself just packed $OUT: a backup
+      // archive encrypted and its plain copy removed, not the user's files.
+      const removed = /(?:\bshred\s+(?:-\w+\s+)*|\brm\s+(?:-\w+\s+)*)"?\$\{?(\w+)\}?"?/.exec(m[0])?.[1];
+      if (removed && new RegExp(String.raw`\b(?:tar\s+(?:-\w+\s+)*-?\w*c\w*f?\s+(?:-\w+\s+)*|zip\s+(?:-\w+\s+)*|7z\s+a\s+(?:-\S+\s+)*)"?\$\{?${removed}\b`).test(text.slice(Math.max(0, m.index - 3000), m.index))) return null;
       if (!deletes && !/~|\$\{?HOME\}?|\/home\b|\/Users\b/.test(m[0])) return null;
       return finding(
         file,

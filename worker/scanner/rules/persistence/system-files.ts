@@ -1,13 +1,14 @@
 // PER-03 writes to sensitive system files: sudoers, passwd and shadow, PAM, authorized_keys,
 // hosts, system-wide startup files, the resolver and SSH server configuration; accounts granted
 // administrator rights; public keys shipped with the skill written into authorized_keys.
+import { fenceAt } from '../markdown-context.ts';
 import type { FileView, RuleMatch, Severity } from '../../types.ts';
 import { lineBounds, lineText } from '../../line-table.ts';
 import { isProse, scan } from '../context.ts';
 import { CODE_WRITE_OPEN, finding, SHELL_WRITE, writesInMode } from './shared.ts';
 import { PROFILE_PAYLOAD, ROUTINE_PROFILE } from './shell-profile.ts';
 
-const SYSTEM_FILE = String.raw`(?:/etc/(?:sudoers(?:\.d/[\w.-]*)?|shadow|gshadow|passwd|group|ld\.so\.preload|pam\.d/[\w.-]+|ssh/sshd_config|hosts|profile(?:\.d/[\w.-]+)?|environment|bash\.bashrc|zsh/zshrc|rc\.local|resolv\.conf)|(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/\s"']+|/Users/[^/\s"']+)/\.ssh/authorized_keys2?|[Cc]:\\+Windows\\+System32\\+drivers\\+etc\\+hosts)`;
+const SYSTEM_FILE = String.raw`(?:/etc/(?:sudoers(?:\.d/[\w.-]*)?|shadow|gshadow|passwd|group|ld\.so\.preload|pam\.d/[\w.-]+|ssh/sshd_config|hosts|profile(?:\.d/[\w.-]+)?|environment|bash\.bashrc|zsh/zshrc|rc\.local|resolv\.conf)|(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/\s"']+|/Users/[^/\s"']+)/\.ssh/authorized_keys2?(?![\w.-])|[Cc]:\\+Windows\\+System32\\+drivers\\+etc\\+hosts)`;
 const SYSTEM_FILE_WRITE = new RegExp(`(?:${SHELL_WRITE}|${CODE_WRITE_OPEN})(${SYSTEM_FILE})`, 'g');
 const ACCOUNT_TAMPERING =
   /\bNOPASSWD\s*:\s*ALL\b|\bALL\s*=\s*\(ALL(?::ALL)?\)\s*NOPASSWD\b|\bvisudo\b|\busermod\s+(?:-\w+\s+)*-a?G\s+(?:sudo|wheel|root|admin|adm|docker)\b|\buseradd\b[^\n]{0,400}\s-o\b[^\n]{0,400}-u\s*0\b|\buseradd\b[^\n]{0,400}-u\s*0\b[^\n]{0,400}\s-o\b|\bchpasswd\b|\bpasswd\s+root\b|\bnet\s+localgroup\s+administrators\s+\S+\s+\/add\b|\bdscl\s+\.\s+-append\s+\/Groups\/admin\b/gi;
@@ -46,6 +47,9 @@ export function detectSystemFileWrite(file: FileView): RuleMatch[] {
         // A heredoc holding a placeholder ("ssh-ed25519 AAAA... user@laptop") installs the user's own key.
         const body = text.slice(m.index + m[0].length, m.index + m[0].length + 400);
         if (/<<-?\s*['"]?\w+/.test(line) && PLACEHOLDER_KEY.test(body) && !SSH_KEY_LITERAL.test(body)) severity = 'medium';
+        // The user's own public key (`NEW_PUB=$(cat "$KEY.pub")`, as ssh-copy-id does) added on a host.
+        const appended = /\becho\s+["']?\$\{?(\w+)\}?["']?\s*>>/.exec(line)?.[1];
+        if (appended && new RegExp(String.raw`\b${appended}=["']?\$\(\s*cat\s+[^\n)]*\.pub\b`).test(text)) severity = 'medium';
       } else if (/hosts$/.test(target)) {
         what = 'the hosts file (redirects domains)';
         severity = /\b(?:127\.0\.0\.1|::1|localhost)\b/.test(line) ? 'medium' : 'high';
@@ -61,7 +65,9 @@ export function detectSystemFileWrite(file: FileView): RuleMatch[] {
       return finding(file, m, severity, `Writes to ${target}: ${what}`);
     }),
     ...scan(text, ACCOUNT_TAMPERING, (m) => {
-      if (isProse(file) && !file.inCode(m.index)) return null;
+      // In prose only a command block counts: `NOPASSWD: ALL` in a sentence or a list of things to
+      // look for names the setting, it does not make it.
+      if (isProse(file) && fenceAt(file, m.index) === undefined) return null;
       const severe = /NOPASSWD|-u\s*0|-o\b/.test(m[0]);
       // visudo opens the sudoers file in an editor that checks it: the user makes the change. A
       // server set-up guide adds its admin user to the sudo group; a script doing it runs unasked.
