@@ -264,4 +264,12 @@ describe('engine with the real rules', () => {
     expect(severityOf('PER-03', checklist('- `NOPASSWD: ALL` sudo rules, users with UID 0 other than root.'))).toBeUndefined();
     expect(severityOf('PER-03', checklist('```bash\necho "deploy ALL=(ALL) NOPASSWD: ALL" | sudo tee /etc/sudoers.d/deploy\n```'))).toBe('critical');
   });
+
+  it('reads a leading "No" as denying the command it names in prose', () => {
+    const skillMd = (line: string) =>
+      scan([{ path: 'SKILL.md', content: `${SKILL}\n## Cache\n\n${line}\n` }]).findings.find((f) => f.ruleId === 'DES-06')?.severity;
+    expect(skillMd('- No `FLUSHALL` is ever used; scanning uses `SCAN`.')).toBeUndefined();
+    expect(skillMd('- Run `FLUSHALL` on the cache server before warming it.')).toBe('high');
+  });
+
 });

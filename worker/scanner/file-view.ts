@@ -139,6 +139,7 @@ function markdownCodeRanges(text: string): [number, number][] {
 // description of an attack ("never send your key", "detects prompts that say ignore ...").
 const NEGATION =
   /\b(never|jamais|nunca|niemals|not|don'?t|doesn'?t|won'?t|cannot|can'?t|must ?n[o']t|should ?n[o']t|avoid(?:s|ing)?|refuse[sd]?|prevent(?:s|ing)?|prohibit(?:s|ed)?|forbid(?:s|den)?|block(?:s|ed|ing)?|reject(?:s|ed|ing)?|detect(?:s|ed|ing|ion)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)?|beware|watch out|look(?:s|ing)? for|scan(?:s|ning)? for|such as|e\.g\.|for example|example(?!\.\w)|attackers?|malicious|suspicious|phrases? like|patterns? like)\b/i;
+const NEGATED_SUBJECT = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:no|kein(?:e|en)?|aucun(?:e)?|ning[uú]n(?:a)?|nenhum(?:a)?|nessun(?:a|o)?)\s+[`"'*]{0,2}$/i;
 /** Whether a piece of a sentence holds a negation or quoting cue (the negation guard's test). */
 export function hasNegationCue(s: string): boolean {
   return NEGATION.test(s);
@@ -243,7 +244,9 @@ export function makeFileView(path: string, content: Uint8Array | string, skillFo
       return i >= 0 && offset < ranges[i][1];
     },
     isNegated(offset) {
-      return NEGATION.test(text.slice(sentenceStart(text, offset), offset));
+      const before = text.slice(sentenceStart(text, offset), offset);
+      // "No `FLUSHALL` is ever used": the match is the subject a leading "No" denies.
+      return NEGATION.test(before) || NEGATED_SUBJECT.test(before);
     },
   };
 }

@@ -1,6 +1,7 @@
 // DES-06 destructive database operations: dropped databases and tables, unfiltered deletes,
 // FLUSHALL and framework resets. Confirmation prompts and scratch databases the same file
 // creates are not findings.
+import { fenceAt } from '../markdown-context.ts';
 import type { FileView, RuleMatch, Severity } from '../../types.ts';
 import { isDetectionRuleFile } from '../script-context.ts';
 import { lineBounds } from '../../line-table.ts';
@@ -35,6 +36,8 @@ export function detectDatabaseDestruction(file: FileView): RuleMatch[] {
     const s = m[0].toUpperCase();
     // SQL keywords in lower case inside prose are ordinary words ("delete from the list").
     if (/^(?:DROP|TRUNCATE|DELETE|FLUSH)/.test(s) && m[0] === m[0].toLowerCase() && (file.kind === 'skill-md' || file.kind === 'markdown') && !file.inCode(m.index)) return null;
+    // Prose outside command blocks that denies or forbids it ("No `FLUSHALL` is ever used").
+    if ((file.kind === 'skill-md' || file.kind === 'markdown') && fenceAt(file, m.index) === undefined && file.isNegated(m.index)) return null;
     const ifExists = /IF\s+EXISTS/.test(s);
     // Framework resets (prisma migrate reset, rails db:reset) are routine on development databases.
     const severe = /DROP\s+(?:DATABASE|SCHEMA)|FLUSHALL|DROPDATABASE|DROPDB/.test(s);
