@@ -272,4 +272,10 @@ describe('engine with the real rules', () => {
     expect(skillMd('- Run `FLUSHALL` on the cache server before warming it.')).toBe('high');
   });
 
+  it('treats paths after --exclude as left out, and a packed archive encrypted then removed as a backup', () => {
+    const backup = { path: 'scripts/backup.sh', content: 'tar --exclude=\'.ssh/id_*\' --exclude=\'*.pem\' \\\n    -czf "$ARCHIVE" "${existing[@]}"\ngpg --symmetric --cipher-algo AES256 -o "$ARCHIVE.gpg" "$ARCHIVE"\nrm -f "$ARCHIVE"\n' };
+    expect(severityOf('CRED-01', backup)).toBeUndefined();
+    expect(severityOf('DES-07', backup)).toBeUndefined();
+    expect(severityOf('CRED-01', { path: 'scripts/pack.sh', content: 'tar -czf /tmp/k.tgz ~/.ssh/id_rsa\n' })).toBe('high');
+  });
 });

@@ -47,6 +47,8 @@ function skillCanSend(skill: SkillView): boolean {
 // A deny list names the paths to keep away from: "deny": ["Read(~/.ssh/**)", "Read(./.env)"].
 const DENY_LIST_OPEN = /["']?\b(?:deny|denied|disallow(?:ed)?|block(?:ed|list)?|forbidden|exclude[sd]?|ignore[sd]?|never)["']?\s*[:=]\s*\[[^\]]*$/i;
 
+const EXCLUDE_FLAG_BEFORE = /(?:--exclude(?:-dir)?|--ignore|--filter=['"]?-|-x)[= ]\s*['"]?[^\s'"]{0,20}$/;
+
 export function inDenyList(text: string, index: number): boolean {
   return DENY_LIST_OPEN.test(text.slice(Math.max(0, index - 600), index));
 }
@@ -68,6 +70,8 @@ export function credentialPathHits(file: FileView, re: RegExp, what: string, men
   const hits: PathHit[] = [];
   for (const m of findAll(text, re, undefined, 40)) {
     if (isSignatureContext(file, m.index) || inDenyList(text, m.index)) continue;
+    // `tar --exclude='.ssh/id_*'`, `rsync --exclude .env`: the path is what the command leaves out.
+    if (EXCLUDE_FLAG_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
     // `r"\.ssh/id_|\.aws/credentials"` is a regular expression that looks for the paths; in
     // `~\.ssh\id_rsa` or `$env:USERPROFILE\.ssh` the backslash is a Windows separator.
     if (REGEX_ESCAPED_DOT.test(text.slice(Math.max(0, m.index - 2), m.index + 1))) continue;

@@ -27,6 +27,17 @@ const RANSOM_PROSE =
 // Every file a search finds overwritten and removed: nothing can be recovered, not even from disk.
 const MASS_SHRED = /\bxargs\b[^\n|;]{0,60}\bshred\b|-exec\s+shred\b/g;
 
+/** The encrypted file is an archive the script packed itself (tar -czf "$OUT", zip "$OUT") and removed after. */
+function encryptsOwnArchive(text: string, index: number, command: string, window: string): boolean {
+  const before = text.slice(Math.max(0, index - 3000), index);
+  for (const v of [...command.matchAll(/\$\{?(\w+)\}?/g)].slice(0, 6).map((x) => x[1])) {
+    const packed = new RegExp(String.raw`(?:\s-\w*c\w*f\s+|\bzip\s+(?:-\w+\s+)*|\b7z\s+a\s+(?:-\S+\s+)*)"?\$\{?${v}\}?"?(?:\s|$)`).test(before);
+    const removed = new RegExp(String.raw`\b(?:rm|shred)\s+(?:-\w+\s+)*"?\$\{?${v}\}?"?(?:\s|$|;|&)`).test(window);
+    if (packed && removed) return true;
+  }
+  return false;
+}
+
 export function detectRansomware(file: FileView): RuleMatch[] {
   if (isDetectionRuleFile(file)) return [];
   const text = file.text;
@@ -38,8 +49,7 @@ export function detectRansomware(file: FileView): RuleMatch[] {
       const deletes = DELETE_NEARBY.test(window);
       // gpg -e "$OUT" && shred -u "$OUT" where the script itself just packed $OUT: a backup
       // archive encrypted and its plain copy removed, not the user's files.
-      const removed = /(?:\bshred\s+(?:-\w+\s+)*|\brm\s+(?:-\w+\s+)*)"?\$\{?(\w+)\}?"?/.exec(m[0])?.[1];
-      if (removed && new RegExp(String.raw`\b(?:tar\s+(?:-\w+\s+)*-?\w*c\w*f?\s+(?:-\w+\s+)*|zip\s+(?:-\w+\s+)*|7z\s+a\s+(?:-\S+\s+)*)"?\$\{?${removed}\b`).test(text.slice(Math.max(0, m.index - 3000), m.index))) return null;
+      if (deletes && encryptsOwnArchive(text, m.index, m[0], window)) return null;
       if (!deletes && !/~|\$\{?HOME\}?|\/home\b|\/Users\b/.test(m[0])) return null;
       return finding(
         file,
