@@ -32,8 +32,10 @@ const NODE_BODY_ACCUMULATED = /\.on\(\s*["']data["']\s*,\s*(?:function\s*)?\(?\s
 const THEN_OF_FETCH = /\b(?:fetch|download|get|request|load|pull)\w*\s*\([^()\n]{0,200}\)\s*\.then\s*\(\s*(?:async\s+)?\(?\s*([A-Za-z_$][\w$]*)\s*\)?\s*=>/g;
 const AWAITED_DOWNLOAD = /^[ \t]*(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*=\s*await\s+(?:fetch\w+|download\w*|get(?:Text|Code|Script|Source|Remote)\w*|load(?:Remote|Script)\w*)\s*\(/gm;
 // PowerShell: $m = Invoke-RestMethod URL ... iex $m / & ([scriptblock]::Create($m)).
-const PS_FETCH_ASSIGN = /\$([A-Za-z_]\w*)\s*=\s*\(?\s*(?:Invoke-RestMethod|irm|Invoke-WebRequest|iwr|\(?\s*New-Object\s+(?:System\.)?Net\.WebClient\s*\)?\s*\.DownloadString)\b[^\n]{0,300}/gi;
-const PS_EXEC_OF_VAR = /(?:\biex\s*\(?\s*|\bInvoke-Expression\s+(?:-Command\s+)?\(?\s*|\[scriptblock\]::Create\s*\(\s*)\$([A-Za-z_]\w*)/gi;
+// `\s*(?:\(\s*)?`, not `\s*\(?\s*`: two optional runs of spaces around an absent parenthesis
+// split a long run of blanks every possible way before failing.
+const PS_FETCH_ASSIGN = /\$([A-Za-z_]\w*)\s*=\s*(?:\(\s*)?(?:Invoke-RestMethod|irm|Invoke-WebRequest|iwr|(?:\(\s*)?New-Object\s+(?:System\.)?Net\.WebClient\s*(?:\)\s*)?\.DownloadString)\b[^\n]{0,300}/gi;
+const PS_EXEC_OF_VAR = /(?:\biex\s*(?:\(\s*)?|\bInvoke-Expression\s+(?:-Command\s+)?(?:\(\s*)?|\[scriptblock\]::Create\s*\(\s*)\$([A-Za-z_]\w*)/gi;
 // Shell: c=$(curl -s URL) ... bash -c "$c" / eval "$c": whatever the server answers is run.
 const SHELL_FETCH_ASSIGN = /^[ \t]*(?:local\s+|export\s+)?([A-Za-z_]\w*)=["']?\$\(\s*(?:curl|wget)\b[^\n]{0,400}/gm;
 const SHELL_EXEC_OF_VAR = /(?:\b(?:ba|z|da|k)?sh\s+-c|\beval|(?:\/usr\/bin\/)?\bosascript\s+-e|\bpython[23]?\s+-c|\bnode\s+-e|\bperl\s+-e|\bruby\s+-e|\b(?:pwsh|powershell)\s+-(?:c|Command))\s+["']?\$\{?([A-Za-z_]\w*)\}?["']?/g;

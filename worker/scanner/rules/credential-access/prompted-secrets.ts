@@ -18,7 +18,7 @@ const PROMPTS = [
   new RegExp(String.raw`\$(\w+)\s*=\s*Read-Host\b[^\n]*${SECRET_WORDS}`, 'gi'),
 ];
 // A request that carries a body: form fields, data, an uploaded file, a POST.
-const SENDS_BODY = /\bcurl\b[^\n]*(?:\s-d\b|\s--data\b|\s--data-\w+|\s-F\b|\s--form\b|\s-T\b|\s--upload-file\b|-X\s*POST)|\bwget\b[^\n]*--post-(?:data|file)|\brequests\.post\s*\(|\bhttpx\.post\s*\(|\burlopen\s*\(|\bInvoke-(?:WebRequest|RestMethod)\b[^\n]*-(?:Body|InFile|Method\s+Post)|\bfetch\s*\([^\n]*method\s*:\s*["']POST/i;
+const SENDS_BODY = /\bcurl\b[^\n]{0,300}(?:\s-d\b|\s--data\b|\s--data-\w+|\s-F\b|\s--form\b|\s-T\b|\s--upload-file\b|-X\s*POST)|\bwget\b[^\n]{0,300}--post-(?:data|file)|\brequests\.post\s*\(|\bhttpx\.post\s*\(|\burlopen\s*\(|\bInvoke-(?:WebRequest|RestMethod)\b[^\n]{0,300}-(?:Body|InFile|Method\s+Post)|\bfetch\s*\([^\n]{0,300}method\s*:\s*["']POST/i;
 
 function uses(line: string, name: string): boolean {
   return new RegExp(String.raw`%${name}%|\$\{?${name}\b|(?<![\w$%])${name}\b(?![=(])`).test(line);
