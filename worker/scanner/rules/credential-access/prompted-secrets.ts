@@ -20,8 +20,10 @@ const PROMPTS = [
 // A request that carries a body: form fields, data, an uploaded file, a POST.
 const SENDS_BODY = /\bcurl\b[^\n]{0,300}(?:\s-d\b|\s--data\b|\s--data-\w+|\s-F\b|\s--form\b|\s-T\b|\s--upload-file\b|-X\s*POST)|\bwget\b[^\n]{0,300}--post-(?:data|file)|\brequests\.post\s*\(|\bhttpx\.post\s*\(|\burlopen\s*\(|\bInvoke-(?:WebRequest|RestMethod)\b[^\n]{0,300}-(?:Body|InFile|Method\s+Post)|\bfetch\s*\([^\n]{0,300}method\s*:\s*["']POST/i;
 
-function uses(line: string, name: string): boolean {
-  return new RegExp(String.raw`%${name}%|\$\{?${name}\b|(?<![\w$%])${name}\b(?![=(])`).test(line);
+/** A test for a line that uses the variable (`%NAME%`, `$NAME`, `${NAME}`, a bare name). */
+function usesOf(name: string): (line: string) => boolean {
+  const use = new RegExp(String.raw`%${name}%|\$\{?${name}\b|(?<![\w$%])${name}\b(?![=(])`);
+  return (line) => use.test(line);
 }
 
 export function promptedSecretsSent(file: FileView): RuleMatch[] {
@@ -36,11 +38,12 @@ export function promptedSecretsSent(file: FileView): RuleMatch[] {
       const name = m[1] ?? m[2];
       if (!name || name.length < 2) continue;
       // Files the answer is written to: echo %PASS% >> "%OUT%", print(pw, file=f) is left out.
+      const uses = usesOf(name);
       const files = lines
-        .filter((l) => uses(l, name) && />>?\s*"?[^\s">]+/.test(l))
+        .filter((l) => uses(l) && />>?\s*"?[^\s">]+/.test(l))
         .map((l) => />>?\s*"?([^\s">]+)/.exec(l)![1].replace(/^[%$]\{?|[%}]$/g, ''))
         .filter((f) => f.length >= 2);
-      const send = sendLines.find((l) => uses(l, name) && !/\s-u\s|--user\b|Authorization|login\b/i.test(l)) ?? sendLines.find((l) => files.some((f) => l.includes(f)));
+      const send = sendLines.find((l) => uses(l) && !/\s-u\s|--user\b|Authorization|login\b/i.test(l)) ?? sendLines.find((l) => files.some((f) => l.includes(f)));
       if (!send) continue;
       const host = hostOf(firstUrlIn(send));
       if (!host || host.startsWith('$') || WELL_KNOWN_HOSTS.test(host)) continue;
