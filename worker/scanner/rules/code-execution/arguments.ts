@@ -1,7 +1,7 @@
 // Argument helpers for code rules (RCE-05 .. RCE-07, RCE-10): the text of a call's arguments,
 // the function enclosing a match and its parameters, and how a code or command argument is built
 // (a literal, a variable, the environment, interpolation or the caller's input).
-import { execRegex } from '../context.ts';
+import { matchAllRegex } from '../context.ts';
 
 /** Text of a call's arguments from the opening parenthesis (bounded, balanced on one level). */
 export function callArguments(text: string, openParen: number, limit = 400): string {
@@ -45,13 +45,8 @@ function definitionsOf(text: string, language: string): Definition[] {
   const re = language === 'python' ? PY_DEF : JS_FUNC;
   const defs: Definition[] = [];
   re.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = execRegex(re, text)) !== null) {
-    if (m[0].length === 0) {
-      re.lastIndex++;
-      continue;
-    }
-    defs.push({ index: m.index, params: parameterNames(m[1] ?? m[2] ?? m[3] ?? '') });
+  for (const m of matchAllRegex(text, re)) {
+    if (m[0].length > 0) defs.push({ index: m.index, params: parameterNames(m[1] ?? m[2] ?? m[3] ?? '') });
   }
   definitionCache = { text, language, defs };
   return defs;

@@ -157,6 +157,21 @@ function hostDeclared(skill: SkillView | undefined, host: string): boolean {
   return skill.skillMd.text.toLowerCase().includes(main);
 }
 
+/**
+ * The request calls of a code region, at most MAX_CALLS, each with the text of its call; a fetch
+ * without a body sends nothing and is left out.
+ */
+function* requestCalls(region: string, text: string, from: number): Generator<{ index: number; length: number; call: string }> {
+  REQUEST_CALL.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  let calls = 0;
+  while ((m = execRegexIn(REQUEST_CALL, region, text, from)) !== null && calls++ < MAX_CALLS) {
+    const call = callText(region, m.index);
+    if (/^fetch/.test(call) && !/\bbody\s*:/.test(call)) continue;
+    yield { index: m.index, length: m[0].length, call };
+  }
+}
+
 /** Secret environment values (and whole-environment dumps) that reach a request body in a region. */
 function secretRequestFlows(file: FileView, from: number, to: number, skill?: SkillView): Flow[] {
   const text = file.text;
@@ -215,12 +230,7 @@ function secretRequestFlows(file: FileView, from: number, to: number, skill?: Sk
       : `Sends ${taint.encoded ? 'encoded ' : ''}${taint.env} in a request body to ${where}`;
     flows.push({ index, length, severity, message });
   };
-  REQUEST_CALL.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  let calls = 0;
-  while ((m = execRegexIn(REQUEST_CALL, region, text, from)) !== null && calls++ < MAX_CALLS) {
-    const call = callText(region, m.index);
-    if (/^fetch/.test(call) && !/\bbody\s*:/.test(call)) continue;
+  for (const { index: at, length: matched, call } of requestCalls(region, text, from)) {
     const body = call.replace(HEADERS_PART, ' ');
     const literal = URL_LITERAL.exec(call)?.[0];
     const firstArg = /\(\s*(?:url\s*=\s*)?([A-Za-z_$][\w$.]{0,40})\s*[,)]/.exec(call)?.[1] ?? '';
@@ -230,7 +240,7 @@ function secretRequestFlows(file: FileView, from: number, to: number, skill?: Sk
     const known = headVars.map((v) => urls.get(v)).find(Boolean);
     const configured = headVars.some((v) => configuredHosts.has(v));
     const destination = literal ?? known ?? (configured ? 'configured' : '');
-    judge(from + m.index, m[0].length, body.replace(URL_LITERAL, ' '), destination);
+    judge(from + at, matched, body.replace(URL_LITERAL, ' '), destination);
   }
   let lines = 0;
   for (const c of matchAllRegex(region, CURL_DATA_LINE)) {
@@ -250,17 +260,12 @@ export function secretBodyMatches(file: FileView, skill?: SkillView): RuleMatch[
   for (const [from, to] of codeRegions(file)) {
     for (const flow of secretRequestFlows(file, from, to, skill)) out.push(flow);
     const region = text.slice(from, to);
-    REQUEST_CALL.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    let calls = 0;
-    while ((m = execRegexIn(REQUEST_CALL, region, text, from)) !== null && calls++ < MAX_CALLS) {
-      const call = callText(region, m.index);
-      if (/^fetch/.test(call) && !/\bbody\s*:/.test(call)) continue;
+    for (const { index: at, length: matched, call } of requestCalls(region, text, from)) {
       if (/^(?:urllib\.request\.)?Request/.test(call) && !/\bdata\s*=/.test(call)) continue;
       const body = call.replace(HEADERS_PART, ' ');
       if (!testRegex(BODY_MARKER, body) && !/^fetch/.test(call)) continue;
       if (!testRegex(SECRETS_IN_BODY, body)) continue;
-      out.push({ index: from + m.index, length: m[0].length, severity: 'medium', message: 'HTTP request body carries collected secrets or credentials' });
+      out.push({ index: from + at, length: matched, severity: 'medium', message: 'HTTP request body carries collected secrets or credentials' });
     }
   }
   return onePerLine(file, out.filter((o) => !COMMENT_LINE.test(file.lineAt(o.index))));

@@ -2,7 +2,7 @@
 // that accept any version, and tools installed at a moving tag (@latest, @main, @next).
 import type { FileView, RuleMatch } from '../../types.ts';
 import { mayHoldAny } from '../../literal-index.ts';
-import { execRegex } from '../context.ts';
+import { execRegex, matchAllRegex } from '../context.ts';
 import { REQUIREMENT_LINE, REQUIREMENTS_FILE, dependencyBlocks } from './dependency-files.ts';
 import { finding } from './shared.ts';
 import { baseNameOf } from '../../file-view.ts';
@@ -43,12 +43,8 @@ export function detectUnpinned(file: FileView): RuleMatch[] {
     let total = 0;
     const loose: RegExpExecArray[] = [];
     REQUIREMENT_LINE.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = execRegex(REQUIREMENT_LINE, text)) !== null) {
-      if (m[0].length === 0) {
-        REQUIREMENT_LINE.lastIndex++;
-        continue;
-      }
+    for (const m of matchAllRegex(text, REQUIREMENT_LINE)) {
+      if (m[0].length === 0) continue;
       total++;
       if (!m[3] || !/==/.test(m[3])) loose.push(m);
     }
