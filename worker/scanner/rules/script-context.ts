@@ -206,7 +206,7 @@ export function isTestFile(file: FileView): boolean {
 // `if input("Proceed? [y/N] ") != "y": sys.exit()`, `Read-Host` with a `-ne 'y'` check.
 const CONFIRMATION_PROMPT =
   /\bread\s+(?:-\w+\s+)*-\w*p\w*\s+["'][^"'\n]{0,120}(?:confirm|\[y\/n\]|\(y\/n\)|\by\/n\b|proceed|continue|are you sure|type\b)[^"'\n]{0,120}["']|\binput\s*\(\s*[fr]?["'][^"'\n]{0,120}(?:confirm|\[y\/n\]|\(y\/n\)|\by\/n\b|proceed|continue|are you sure|type\b)|\bRead-Host\b[^\n]{0,160}(?:confirm|y\/n|proceed|continue|are you sure|type\b)|\b(?:confirm|askYesNo|ask_yes_no|prompt_yes_no)\s*\(/i;
-const STOPS_UNLESS = /\|\|\s*\{?[^\n]{0,80}\bexit\b|\bexit\s*\(?\s*\d?|\bsys\.exit\b|\breturn\b|\bthrow\b|\braise\b|\bbreak\b/;
+const STOPS_UNLESS = /\|\|\s*\{?[^\n]{0,80}\bexit\b|\bexit\s*(?:\(\s*)?\d?|\bsys\.exit\b|\breturn\b|\bthrow\b|\braise\b|\bbreak\b/;
 
 /** True when an interactive confirmation that exits on refusal comes within eight lines above `index`. */
 export function confirmedBefore(file: FileView, index: number): boolean {

@@ -21,7 +21,7 @@ const ANY_URL = /\bhttps?:\/\/[^\s'"`)]+/;
 
 function evaluates(name: string): RegExp {
   return new RegExp(
-    String.raw`\beval\s*\(\s*(?:["'][^"'\n]{0,10}["']\s*\.\s*)?\$?${name}\b|\bnew\s+Function\s*\([^\n]{0,200}?\b${name}\b|(?<![\w.])Function\s*\([^\n]{0,200}?\b${name}\b|\bexec\s*\(\s*${name}\b|\bvm\.runIn\w+\s*\(\s*${name}\b|\b(?:instance_eval|class_eval|module_eval)\s*\(?\s*${name}\b`,
+    String.raw`\beval\s*\(\s*(?:["'][^"'\n]{0,10}["']\s*\.\s*)?\$?${name}\b|\bnew\s+Function\s*\([^\n]{0,200}?\b${name}\b|(?<![\w.])Function\s*\([^\n]{0,200}?\b${name}\b|\bexec\s*\(\s*${name}\b|\bvm\.runIn\w+\s*\(\s*${name}\b|\b(?:instance_eval|class_eval|module_eval)\s*(?:\(\s*)?${name}\b`,
   );
 }
 const HELPER_EVALUATING_PARAM = /\bfunction\s+(\w+)\s*\(\s*(\w+)\s*\)\s*\{[^}]{0,300}?(?:\bnew\s+Function\s*\([^\n]{0,120}?\$\{\s*\2\s*\}|\beval\s*\(\s*\2\b|\bnew\s+Function\s*\([^\n]{0,120}?\b\2\b)/g;

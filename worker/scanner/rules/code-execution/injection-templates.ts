@@ -13,7 +13,7 @@ const SHELL_EVAL_INPUT =
   /\beval\s+["']?\$(?:\{?(?:[1-9@*]|ARGUMENTS|[A-Z_]*(?:INPUT|ARGS?|PARAMS?|QUERY|CMD|COMMAND|PROMPT|REQUEST)[A-Z_]*)\}?)|\b(?:ba|z|da|k)?sh\s+-c\s+["']?\$(?:\{?(?:[1-9@*]|ARGUMENTS|[A-Z_]*(?:INPUT|ARGS?|PARAMS?|QUERY|CMD|COMMAND|PROMPT|REQUEST)[A-Z_]*)\}?)/g;
 const TEMPLATE_PLACEHOLDER = String.raw`(?:\{\{?\s*[\w .]*(?:input|query|arg|user|prompt|command|cmd|request|message|text|param)[\w .]*\}\}?|\$(?:ARGUMENTS|\{?(?:USER_)?INPUT\}?))`;
 const PROSE_EXEC_TEMPLATE = new RegExp(
-  String.raw`\b(?:eval\b|(?:ba|z)?sh\s+-c|os\.system|os\.popen|exec(?=\s*\()|subprocess\.\w+)\s*\(?\s*(?:f?["'\x60])?[^\n"'\x60]{0,80}` + TEMPLATE_PLACEHOLDER,
+  String.raw`\b(?:eval\b|(?:ba|z)?sh\s+-c|os\.system|os\.popen|exec(?=\s*\()|subprocess\.\w+)\s*(?:\(\s*)?(?:f?["'\x60])?[^\n"'\x60]{0,80}` + TEMPLATE_PLACEHOLDER,
   'gi',
 );
 const SQL_INTERPOLATED =

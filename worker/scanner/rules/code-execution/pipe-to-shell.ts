@@ -19,7 +19,7 @@ const PIPE_FROM_FETCH = new RegExp(
 const SUBSTITUTED_FETCH =
   /(?:\b(?:(?:ba|z|da|k)?sh|python[23]?|node|perl|ruby)(?:\s+-[ceE])?\s+|\beval\s+|\bsource\s+|(?<![\w.])\.\s+)["']?(?:\$\(|`|<\()\s*(?:curl|wget)\b[^\n]{0,300}/gi;
 const POWERSHELL_FETCH_EXEC =
-  /\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|\(?New-Object\s+(?:System\.)?Net\.WebClient\)?\.DownloadString)\b[^\n|]{0,300}\|\s*(?:iex|Invoke-Expression)\b|\b(?:iex|Invoke-Expression)\s*[\s(]\s*\(?\s*(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|\(?\s*New-Object\s+(?:System\.)?Net\.WebClient)\b[^\n]{0,300}/gi;
+  /\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|\(?New-Object\s+(?:System\.)?Net\.WebClient\)?\.DownloadString)\b[^\n|]{0,300}\|\s*(?:iex|Invoke-Expression)\b|\b(?:iex|Invoke-Expression)\s*[\s(]\s*(?:\(\s*)?(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|\(?\s*New-Object\s+(?:System\.)?Net\.WebClient)\b[^\n]{0,300}/gi;
 
 const ELLIPSIS_ARGUMENT = /\b(?:curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMethod|DownloadString)\b[^|\n]{0,24}?(?:\.{3}|…)/i;
 

@@ -27,7 +27,7 @@ const RESPONSE_HELD = /\bwith\s+(?:urllib\.request\.)?urlopen\s*\([^\n]{0,300}?\
 const RESPONSE_READ = /^[ \t]*([A-Za-z_]\w*)\s*=\s*(?:await\s+)?([A-Za-z_]\w*)\s*\.\s*(?:read\s*\(|text\b|content\b)/gm;
 // Node's callback form: https.get(URL, r => { r.on('data', c => d += c); r.on('end', () => eval(d)) }).
 const NODE_REQUEST = /\bhttps?\s*\.\s*(?:get|request)\s*\(|\brequire\s*\(\s*["']https?["']\s*\)\s*\.\s*(?:get|request)\b/;
-const NODE_BODY_ACCUMULATED = /\.on\(\s*["']data["']\s*,\s*(?:function\s*)?\(?\s*[A-Za-z_$][\w$]*\s*\)?\s*(?:=>)?\s*\{?\s*\(?\s*([A-Za-z_$][\w$]*)\s*\+=/g;
+const NODE_BODY_ACCUMULATED = /\.on\(\s*["']data["']\s*,\s*(?:function\s*)?\(?\s*[A-Za-z_$][\w$]*\s*\)?\s*(?:=>)?\s*\{?\s*(?:\(\s*)?([A-Za-z_$][\w$]*)\s*\+=/g;
 // A download helper's result handed on: fetch(RULES).then(code => ...), code = await download(URL).
 const THEN_OF_FETCH = /\b(?:fetch|download|get|request|load|pull)\w*\s*\([^()\n]{0,200}\)\s*\.then\s*\(\s*(?:async\s+)?\(?\s*([A-Za-z_$][\w$]*)\s*\)?\s*=>/g;
 const AWAITED_DOWNLOAD = /^[ \t]*(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*=\s*await\s+(?:fetch\w+|download\w*|get(?:Text|Code|Script|Source|Remote)\w*|load(?:Remote|Script)\w*)\s*\(/gm;

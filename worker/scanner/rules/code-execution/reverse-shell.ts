@@ -18,7 +18,7 @@ const SOCKET_DUP2 = /\bos\.dup2\s*\(\s*\w+(?:\.fileno\(\))?\s*,\s*(?:[012]|\w+)\
 // Ruby, Perl and PHP: stdio reopened on a socket, or a shell spawned with the socket as its stdio.
 const STDIO_ON_SOCKET = /\bproc_open\s*\(\s*["'][^"'\n]{0,40}\bsh\b[^"'\n]{0,20}["']\s*,\s*(?:\[|array\s*\()\s*0\s*=>\s*\$\w+|\$?(?:std(?:in|out|err)|STD(?:IN|OUT|ERR))\.reopen\s*\(\s*\w+|\[\s*\$std\w+\s*,[^\]\n]{0,60}\]\s*\.each\s*\{[^}\n]{0,80}\breopen\s*\(|\bopen\s*\(\s*STD(?:IN|OUT|ERR)\s*,\s*["']?[>&]{1,3}/g;
 const SOCKET_OPEN = /\bTCPSocket\.(?:open|new)\s*\(|\bsocket\s*\(\s*S\b|\bfsockopen\s*\(|\bIO::Socket::INET\b/;
-const SHELL_AFTER = /\b(?:exec|system|spawn|proc_open)\s*\(?\s*["'](?:\/bin\/)?(?:ba|z|da)?sh\b/;
+const SHELL_AFTER = /\b(?:exec|system|spawn|proc_open)\s*(?:\(\s*)?["'](?:\/bin\/)?(?:ba|z|da)?sh\b/;
 const SPAWN_SHELL = /\bpty\.spawn\s*\(|["'](?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da)?sh["']\s*,\s*["']-i["']|\[\s*["'](?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da)?sh["']|["']cmd(?:\.exe)?["']|["']\/bin\/(?:ba|z)?sh(?:\s+-i)?["']/;
 const SOCKET_CONNECT = /\.connect\s*\(\s*\(|socket\s*\.\s*(?:socket|create_connection)\s*\(|\bfsockopen\s*\(|\bTCPSocket\s*\.\s*(?:new|open)\b|Net\.Sockets\.TCPClient|\bnet\.connect\s*\(|\bnew\s+net\.Socket\s*\(|\bIO::Socket::INET\b|\bSocket\s*\(/;
 const SCRIPTED_SHELL =
@@ -28,7 +28,7 @@ const CLIENT_SOCKET = /\bTCPSocket\.(?:new|open)\s*\(|\bsocket\.create_connectio
 const LISTENING_SERVER = /\bIO::Socket::INET->new\b(?=[^;]{0,300}\bListen\b)|\bTCPServer\.new\s*\(|\bnet\.createServer\s*\(|\.bind\s*\(\s*\(\s*["'](?:0\.0\.0\.0|)["']|\bnet\.Listen\s*\(\s*["']tcp|\bsocketserver\.(?:TCP|Threading)\w*Server\b|\bnew\s+ServerSocket\s*\(|\bsocket_bind\s*\(/g;
 // Perl reads a line from a handle with <$c> and runs one with backticks, qx or system($cmd).
 const CLIENT_INPUT = /\.(?:gets|readline|recv|read)\b|\.on\(\s*["']data["']|bufio\.NewReader|\bsocket_read\b|<\$\w+>|\bsysread\s*\(|->recv\b/;
-const SHELL_RUN = /["'](?:\/bin\/)?(?:ba|z)?sh["']\s*,\s*["']-c["']|\bOpen3\.(?:capture\w*|popen\w*)\s*\(|\bsubprocess\.\w+\s*\([^)\n]{0,80}shell\s*=\s*True|\bos\.(?:system|popen)\s*\(|\bchild_process\b|\bexecSync\s*\(|\bexec\.Command\s*\(\s*["'](?:\/bin\/)?(?:ba)?sh["']|\bshell_exec\s*\(|`\s*#\{|`\s*\$\w+|\bqx\s*[({/]\s*\$\w+|\b(?:system|exec)\s*\(?\s*\$\w+\s*[);]/;
+const SHELL_RUN = /["'](?:\/bin\/)?(?:ba|z)?sh["']\s*,\s*["']-c["']|\bOpen3\.(?:capture\w*|popen\w*)\s*\(|\bsubprocess\.\w+\s*\([^)\n]{0,80}shell\s*=\s*True|\bos\.(?:system|popen)\s*\(|\bchild_process\b|\bexecSync\s*\(|\bexec\.Command\s*\(\s*["'](?:\/bin\/)?(?:ba)?sh["']|\bshell_exec\s*\(|`\s*#\{|`\s*\$\w+|\bqx\s*[({/]\s*\$\w+|\b(?:system|exec)\s*(?:\(\s*)?\$\w+\s*[);]/;
 const PLACEHOLDER_HOST = /\b(?:ATTACKER|LHOST|RHOST|YOUR|REMOTE|LISTENER)_?(?:IP|HOST|ADDR(?:ESS)?)?\b|<(?:ip|host|lhost|attacker[\w -]{0,12}|your[\w -]{0,12})>|\bIP\s+PORT\b/;
 
 // A process call whose arguments, on the same line, read a request's parameters, form, query or body.

@@ -57,7 +57,7 @@ const DESTRUCTURED_EXEC =
   /\{[^}]{0,5000}\bexec(?:Sync)?\b[^}]{0,5000}\}\s*=\s*(?:await\s+)?(?:require|import)\s*\(\s*["'](?:node:)?child_process|import\s*\{[^}]{0,5000}\bexec(?:Sync)?\b[^}]{0,5000}\}\s*from\s*["'](?:node:)?child_process/;
 const JS_SHELL_CALL = /(?<![\w$])((?:[\w$]+\.)?(?:exec|execSync))\s*\(/g;
 const JS_SPAWN_SHELL = /(?<![\w$.])(?:[\w$]+\.)?(?:spawn|spawnSync|execFile|execFileSync)\s*\([^\n]{0,300}\bshell\s*:\s*true/g;
-const RUBY_SHELL = /`[^`\n]{0,300}#\{[^`\n]{0,300}`|%x[({][^\n]{0,400}#\{|\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)\s*\(?\s*"[^"\n]{0,300}#\{/g;
+const RUBY_SHELL = /`[^`\n]{0,300}#\{[^`\n]{0,300}`|%x[({][^\n]{0,400}#\{|\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)\s*(?:\(\s*)?"[^"\n]{0,300}#\{/g;
 /** True when a PHP variable holds an array: assigned one, or the loop variable over a list of them. */
 function phpArrayVariable(text: string, name: string): boolean {
   return new RegExp(String.raw`\$${name}\s*=\s*(?:\[|array\s*\()|\bforeach\s*\(\s*\$\w+\s+as\s+(?:\$\w+\s*=>\s*)?\$${name}\s*\)`).test(text);
@@ -65,7 +65,7 @@ function phpArrayVariable(text: string, name: string): boolean {
 
 const PHP_SHELL = /(?<![\w>$])(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*\(\s*[^)\n]{0,300}\$\w+|`[^`\n]{0,300}\$\w+[^`\n]{0,300}`/g;
 const GO_SHELL = /\bexec\.Command(?:Context)?\s*\([^\n)]{0,300}["'](?:\/bin\/)?(?:ba)?sh["']\s*,\s*["']-c["']\s*,\s*(?!["'][^"'\n]*["']\s*\))/g;
-const PERL_SHELL = /(?<![\w$])(?:system|exec)\s*\(?\s*"[^"\n]{0,300}\$\w+|`[^`\n]{0,300}\$\w+[^`\n]{0,300}`/g;
+const PERL_SHELL = /(?<![\w$])(?:system|exec)\s*(?:\(\s*)?"[^"\n]{0,300}\$\w+|`[^`\n]{0,300}\$\w+[^`\n]{0,300}`/g;
 
 // Code smuggled into data or prose: "return require('child_process').execSync('id')" in a config
 // field, or the classic injection gadget process.mainModule.require(...).

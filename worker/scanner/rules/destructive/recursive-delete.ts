@@ -27,7 +27,7 @@ function classifyDeleteTarget(raw: string): Severity | null {
 }
 
 const RMTREE_DANGEROUS =
-  /\b(?:shutil\.rmtree|fs\.(?:rmSync|rmdirSync|rm|rmdir|promises\.rm)|fse?\.(?:remove|removeSync|emptyDir)|rimraf(?:\.sync)?|FileUtils\.rm_rf|Remove-Item)\s*\(?\s*(?:["'](?:\/|~|\/(?:etc|usr|var|home|Users|root|opt|bin)\/?)["']|os\.path\.expanduser\(\s*["']~\/?["']\s*\)|Path\.home\(\)\s*(?=[,)])|os\.homedir\(\)\s*(?=[,)])|process\.env\.HOME\b\s*(?=[,)])|os\.environ\[\s*["']HOME["']\s*\]\s*(?=[,)])|Dir\.home\b|\$env:USERPROFILE\b|\$HOME\b|~\s|C:\\\\?\s)/g;
+  /\b(?:shutil\.rmtree|fs\.(?:rmSync|rmdirSync|rm|rmdir|promises\.rm)|fse?\.(?:remove|removeSync|emptyDir)|rimraf(?:\.sync)?|FileUtils\.rm_rf|Remove-Item)\s*(?:\(\s*)?(?:["'](?:\/|~|\/(?:etc|usr|var|home|Users|root|opt|bin)\/?)["']|os\.path\.expanduser\(\s*["']~\/?["']\s*\)|Path\.home\(\)\s*(?=[,)])|os\.homedir\(\)\s*(?=[,)])|process\.env\.HOME\b\s*(?=[,)])|os\.environ\[\s*["']HOME["']\s*\]\s*(?=[,)])|Dir\.home\b|\$env:USERPROFILE\b|\$HOME\b|~\s|C:\\\\?\s)/g;
 const WINDOWS_RECURSIVE_DELETE =
   /\b(?:rd|rmdir)\s+\/s\s+(?:\/q\s+)?["']?(?:[A-Za-z]:\\?|%USERPROFILE%|%SystemRoot%|%SYSTEMDRIVE%)["']?(?=\s|$)|\bdel\s+(?:\/[fsqa]\s+){1,4}["']?(?:[A-Za-z]:\\\*?|%USERPROFILE%\\\*?)["']?(?=\s|$)|\bRemove-Item\s+(?:-\w+\s+)*["']?(?:[A-Za-z]:\\\*?|\$env:USERPROFILE|\$HOME|~)["']?(?:\s+-\w+)*\s+-Recurse\b|\bRemove-Item\s+-Recurse\s+(?:-\w+\s+)*["']?(?:[A-Za-z]:\\\*?|\$env:USERPROFILE|\$HOME|~)["']?(?=\s|$)/gi;
 const FIND_DELETE = /\bfind\s+["']?(\/|~|\$\{?HOME\}?|\/home|\/Users)((?:\/[^\s"';|&]{0,200})?)["']?(\s[^\n|;]{0,200}?)(?:-delete\b|-exec\s+(?:sudo\s+)?(?:rm|shred)\b)/g;

@@ -21,7 +21,7 @@ const SHELL_DECODE_FILE = new RegExp(
   'gi',
 );
 const CODE_DECODE_EXEC =
-  /\b(?:exec|eval|compile|execfile)\s*\(\s*(?:compile\s*\(\s*)?(?:[\w.]+\.)?(?:b64decode|b32decode|b85decode|a85decode|b16decode|decodebytes|decodestring|unhexlify|fromhex|decompress|loads|urlsafe_b64decode)\s*\(|\b(?:exec|eval)\s*\(\s*codecs\.decode\s*\(|\beval\s*\(\s*(?:atob|unescape|decodeURIComponent|Buffer\.from)\s*\(|\bnew\s+Function\s*\(\s*(?:atob|Buffer\.from|unescape)\s*\(|\bFunction\s*\(\s*atob\s*\(|\beval\s*\(?\s*(?:Base64\.decode64|decode_base64|base64_decode|gzinflate|gzuncompress|str_rot13|hex2bin)\s*\(|\bassert\s*\(\s*base64_decode\s*\(|\binstance_eval\s*\(\s*Base64|\bpickle\.loads\s*\(\s*(?:base64\.)?b64decode/g;
+  /\b(?:exec|eval|compile|execfile)\s*\(\s*(?:compile\s*\(\s*)?(?:[\w.]+\.)?(?:b64decode|b32decode|b85decode|a85decode|b16decode|decodebytes|decodestring|unhexlify|fromhex|decompress|loads|urlsafe_b64decode)\s*\(|\b(?:exec|eval)\s*\(\s*codecs\.decode\s*\(|\beval\s*\(\s*(?:atob|unescape|decodeURIComponent|Buffer\.from)\s*\(|\bnew\s+Function\s*\(\s*(?:atob|Buffer\.from|unescape)\s*\(|\bFunction\s*\(\s*atob\s*\(|\beval\s*(?:\(\s*)?(?:Base64\.decode64|decode_base64|base64_decode|gzinflate|gzuncompress|str_rot13|hex2bin)\s*\(|\bassert\s*\(\s*base64_decode\s*\(|\binstance_eval\s*\(\s*Base64|\bpickle\.loads\s*\(\s*(?:base64\.)?b64decode/g;
 const POWERSHELL_ENCODED = /\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,80}\s-(?:e|ec|en|enc|enco|encod|encode|encoded|encodedc\w*)\s+[A-Za-z0-9+/=]{20,}/gi;
 const POWERSHELL_DECODE_EXEC =
   /(?:\biex\b|\bInvoke-Expression\b|\[scriptblock\]::Create|\.Invoke\(\))[^\n]{0,200}FromBase64String|FromBase64String[^\n]{0,200}(?:\|\s*iex\b|\bInvoke-Expression\b|\[scriptblock\]::Create|\.Invoke\(\))/gi;
