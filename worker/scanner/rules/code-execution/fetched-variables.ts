@@ -1,9 +1,7 @@
-// RCE-08 through a variable: the body of a download stored in a variable and later evaluated as
-// code (`code = await res.text(); new Function(code)`, `$rules = file_get_contents('https://...');
-// eval('?>' . $rules)`), directly or through a helper whose parameter it evaluates.
-import type { FileView, RuleMatch, SkillView } from '../../types.ts';
-import { firstUrlIn } from '../hosts.ts';
-import { originSeverity, tierFor, tierMessage } from './origin.ts';
+// RCE-08 through a variable, the forms remote-code.ts does not read itself: the body of a
+// download assigned in one statement (`code = await res.text()`, `$rules = file_get_contents(
+// 'https://...')`) and evaluated later, directly (`eval('?>' . $rules)`, `vm.runInThisContext`,
+// `instance_eval`) or through a helper whose parameter it evaluates.
 
 const FETCHED_ASSIGN = [
   // JavaScript and TypeScript: x = await res.text() in a file that fetches
@@ -17,41 +15,30 @@ const FETCHED_ASSIGN = [
   /\b(\w+)\s*=\s*(?:Net::HTTP\.get\(|URI\.open\([^\n]{0,200}?\)\.read\b|URI\.parse\([^\n]{0,200}?\)\.read\b)/g,
 ];
 const FETCH_CALL = /\bfetch\s*\(|\baxios\b|\bgot\s*\(|\bhttps?\.get\s*\(|\bfile_get_contents\s*\(|\bcurl_exec\b|\brequests\.get\b|\burlopen\b|\bNet::HTTP\b|\bURI\.open\b/;
-const ANY_URL = /\bhttps?:\/\/[^\s'"`)]+/;
-
-function evaluates(name: string): RegExp {
-  return new RegExp(
-    String.raw`\beval\s*\(\s*(?:["'][^"'\n]{0,10}["']\s*\.\s*)?\$?${name}\b|\bnew\s+Function\s*\([^\n]{0,200}?\b${name}\b|(?<![\w.])Function\s*\([^\n]{0,200}?\b${name}\b|\bexec\s*\(\s*${name}\b|\bvm\.runIn\w+\s*\(\s*${name}\b|\b(?:instance_eval|class_eval|module_eval)\s*(?:\(\s*)?${name}\b`,
-  );
-}
 const HELPER_EVALUATING_PARAM = /\bfunction\s+(\w+)\s*\(\s*(\w+)\s*\)\s*\{[^}]{0,300}?(?:\bnew\s+Function\s*\([^\n]{0,120}?\$\{\s*\2\s*\}|\beval\s*\(\s*\2\b|\bnew\s+Function\s*\([^\n]{0,120}?\b\2\b)/g;
 
-export function detectFetchedVariables(file: FileView, skill: SkillView): RuleMatch[] {
-  if (file.kind !== 'script' || !FETCH_CALL.test(file.text)) return [];
-  const text = file.text;
-  const names = new Map<string, number>();
+/** Adds to `fetched` (name to the offset of its assignment) the downloads assigned in one statement. */
+export function addFetchedAssignments(text: string, fetched: Map<string, number>): void {
+  if (!FETCH_CALL.test(text)) return;
   for (const re of FETCHED_ASSIGN) {
     for (const m of text.matchAll(re)) {
       const name = m[1] ?? m[2];
-      if (name && !names.has(name)) names.set(name, m.index);
-      if (names.size >= 10) break;
+      if (name && !fetched.has(name)) fetched.set(name, m.index);
+      if (fetched.size >= 20) return;
     }
   }
-  if (names.size === 0) return [];
-  const helpers = [...text.matchAll(HELPER_EVALUATING_PARAM)].slice(0, 10).map((h) => h[1]);
-  const url = ANY_URL.exec(text)?.[0].replace(/^https?:\/\//, '') ?? '';
-  const tier = tierFor(url, skill);
-  const out: RuleMatch[] = [];
-  for (const [name] of names) {
-    const run = evaluates(name).exec(text) ?? (helpers.length > 0 ? new RegExp(String.raw`\b(?:${helpers.join('|')})\s*\(\s*${name}\b`).exec(text) : null);
-    if (!run) continue;
-    out.push({
-      index: run.index,
-      length: run[0].length,
-      severity: originSeverity(file, run.index, tier, url),
-      message: tierMessage(`Downloaded text held in "${name}" is evaluated as code`, tier, url),
-    });
-    if (out.length >= 5) break;
-  }
-  return out;
+}
+
+/** Names of functions that evaluate their one parameter (`function load(src) { eval(src) }`). */
+export function helpersEvaluatingParam(text: string): string[] {
+  return [...text.matchAll(HELPER_EVALUATING_PARAM)].slice(0, 10).map((h) => h[1]);
+}
+
+/** Where `name` is evaluated by the forms the shared exec-call pattern leaves out, or passed to a helper that evaluates it. */
+export function evaluationOf(text: string, name: string, helpers: string[]): RegExpExecArray | null {
+  const direct = new RegExp(
+    String.raw`\beval\s*\(\s*(?:["'][^"'\n]{0,10}["']\s*\.\s*)?\$?${name}\b|\bnew\s+Function\s*\([^\n]{0,200}?\b${name}\b|(?<![\w.])Function\s*\([^\n]{0,200}?\b${name}\b|\bexec\s*\(\s*${name}\b|\bvm\.runIn\w+\s*\(\s*${name}\b|\b(?:instance_eval|class_eval|module_eval)\s*(?:\(\s*)?${name}\b`,
+  ).exec(text);
+  if (direct || helpers.length === 0) return direct;
+  return new RegExp(String.raw`\b(?:${helpers.join('|')})\s*\(\s*${name}\b`).exec(text);
 }

@@ -2,12 +2,13 @@
 // (directly, through a variable holding the response, on an interpreter's standard input, or
 // included in-process), and prose that tells the agent to fetch instructions from a URL and follow
 // them. Whoever controls the URL controls the agent.
-import type { FileView, RuleMatch } from '../../types.ts';
+import type { FileView, RuleMatch, Severity, SkillView } from '../../types.ts';
 import { execRegex, matchAllRegex, scan } from '../context.ts';
 import { lineBounds } from '../../line-table.ts';
-import { hostTierOf } from '../hosts.ts';
+import { firstUrlIn, hostTierOf } from '../hosts.ts';
 import { isCommentLine, warnedAgainst } from '../script-context.ts';
-import { tierMessage } from './origin.ts';
+import { tierFor, tierMessage } from './origin.ts';
+import { addFetchedAssignments, evaluationOf, helpersEvaluatingParam } from './fetched-variables.ts';
 import { EXEC_CALL_OF, mostSeverePerLine, skipFile } from './shared.ts';
 
 const SHELL_RUN_OF_FIELD = /\b(?:subprocess\.(?:run|call|check_output|check_call|Popen)|os\.system|os\.popen)\s*\(\s*([A-Za-z_]\w*)\s*(?:\[[^\]\n]{1,40}\]|\.get\([^)\n]{1,40}\))[^\n]{0,200}/g;
@@ -86,7 +87,23 @@ function includedDownloads(file: FileView): RuleMatch[] {
   return out;
 }
 
-export function detectRemoteCode(file: FileView): RuleMatch[] {
+const ANY_URL = /\bhttps?:\/\/[^\s'"`)]+/;
+
+/**
+ * One severity for every download kept in a variable and run: critical, or high when the address
+ * (on the assignment's line, else the file's first URL) is a well-known or first-party installer
+ * or a local one. Whoever serves the body decides what runs either way.
+ */
+function fetchedRun(file: FileView, skill: SkillView, assignedAt: number, what: string): { severity: Severity; message: string } {
+  const text = file.text;
+  const { start, end } = lineBounds(text, assignedAt);
+  let url = firstUrlIn(text.slice(start, end)).replace(/^https?:\/\//i, '');
+  if (url === '' || url === '$') url = ANY_URL.exec(text)?.[0].replace(/^https?:\/\//i, '') ?? url;
+  const tier = tierFor(url, skill);
+  return { severity: tier === 'known' || tier === 'local' ? 'high' : 'critical', message: tierMessage(what, tier, url) };
+}
+
+export function detectRemoteCode(file: FileView, skill: SkillView): RuleMatch[] {
   if (skipFile(file)) return [];
   const text = file.text;
   const found: RuleMatch[] = [];
@@ -109,66 +126,81 @@ export function detectRemoteCode(file: FileView): RuleMatch[] {
         };
       }),
     );
-    const psFetched = new Set<string>();
-    for (const a of matchAllRegex(text, PS_FETCH_ASSIGN)) psFetched.add(a[1].toLowerCase());
+    // Each download kept in a variable, by name, with the offset of its assignment.
+    const psFetched = new Map<string, number>();
+    for (const a of matchAllRegex(text, PS_FETCH_ASSIGN)) if (!psFetched.has(a[1].toLowerCase())) psFetched.set(a[1].toLowerCase(), a.index);
     if (psFetched.size > 0) {
       found.push(
-        ...scan(text, PS_EXEC_OF_VAR, (m) =>
-          !psFetched.has(m[1].toLowerCase()) || isCommentLine(file, m.index) || warnedAgainst(file, m.index)
-            ? null
-            : { index: m.index, length: m[0].length, severity: 'critical', message: `The answer of a download held in "$${m[1]}" is run as PowerShell` },
-        ),
+        ...scan(text, PS_EXEC_OF_VAR, (m) => {
+          const assignedAt = psFetched.get(m[1].toLowerCase());
+          if (assignedAt === undefined || isCommentLine(file, m.index) || warnedAgainst(file, m.index)) return null;
+          return { index: m.index, length: m[0].length, ...fetchedRun(file, skill, assignedAt, `The answer of a download held in "$${m[1]}" is run as PowerShell`) };
+        }),
       );
     }
-    const shellFetched = new Set<string>();
-    for (const a of matchAllRegex(text, SHELL_FETCH_ASSIGN)) shellFetched.add(a[1]);
+    const shellFetched = new Map<string, number>();
+    for (const a of matchAllRegex(text, SHELL_FETCH_ASSIGN)) if (!shellFetched.has(a[1])) shellFetched.set(a[1], a.index);
     if (shellFetched.size > 0) {
       found.push(
-        ...scan(text, SHELL_EXEC_OF_VAR, (m) =>
-          !shellFetched.has(m[1]) || isCommentLine(file, m.index) || warnedAgainst(file, m.index)
-            ? null
-            : { index: m.index, length: m[0].length, severity: 'critical', message: `The answer of a download held in "${m[1]}" is run as shell commands` },
-        ),
+        ...scan(text, SHELL_EXEC_OF_VAR, (m) => {
+          const assignedAt = shellFetched.get(m[1]);
+          if (assignedAt === undefined || isCommentLine(file, m.index) || warnedAgainst(file, m.index)) return null;
+          return { index: m.index, length: m[0].length, ...fetchedRun(file, skill, assignedAt, `The answer of a download held in "${m[1]}" is run as shell commands`) };
+        }),
       );
     }
-    const fetched = new Set<string>();
+    const fetched = new Map<string, number>();
+    const addFetched = (name: string, index: number) => {
+      if (!fetched.has(name)) fetched.set(name, index);
+    };
     FETCH_ASSIGN.lastIndex = 0;
     let a: RegExpExecArray | null;
-    while ((a = execRegex(FETCH_ASSIGN, text)) !== null) fetched.add(a[1] ?? a[2] ?? a[3] ?? a[4] ?? a[5]);
-    if (/curl|wget|URI\.open|LWP|\bget\s*\(|file_get_contents/.test(text)) for (const c of matchAllRegex(text, CAPTURED_DOWNLOAD)) fetched.add(c[1]);
+    while ((a = execRegex(FETCH_ASSIGN, text)) !== null) addFetched(a[1] ?? a[2] ?? a[3] ?? a[4] ?? a[5], a.index);
+    if (/curl|wget|URI\.open|LWP|\bget\s*\(|file_get_contents/.test(text)) for (const c of matchAllRegex(text, CAPTURED_DOWNLOAD)) addFetched(c[1], c.index);
     if (/\b(?:do|require|dofile|loadfile|source)\b|^[ \t]*\.[ \t]/m.test(text)) found.push(...includedDownloads(file));
     if (/\burlopen\b|\b(?:requests|httpx)\b/.test(text)) {
-      const responses = new Set([...matchAllRegex(text, RESPONSE_HELD)].map((r) => r[1] ?? r[2]));
-      if (responses.size > 0) for (const r of matchAllRegex(text, RESPONSE_READ)) if (responses.has(r[2])) fetched.add(r[1]);
+      const responses = new Map([...matchAllRegex(text, RESPONSE_HELD)].map((r) => [r[1] ?? r[2], r.index]));
+      if (responses.size > 0) for (const r of matchAllRegex(text, RESPONSE_READ)) if (responses.has(r[2])) addFetched(r[1], responses.get(r[2])!);
     }
     if (NODE_REQUEST.test(text) || /\bfetch\s*\(|\baxios\b/.test(text)) {
-      for (const d of matchAllRegex(text, NODE_BODY_ACCUMULATED)) fetched.add(d[1]);
-      for (const d of matchAllRegex(text, THEN_OF_FETCH)) fetched.add(d[1]);
-      for (const d of matchAllRegex(text, AWAITED_DOWNLOAD)) fetched.add(d[1]);
+      for (const d of matchAllRegex(text, NODE_BODY_ACCUMULATED)) addFetched(d[1], d.index);
+      for (const d of matchAllRegex(text, THEN_OF_FETCH)) addFetched(d[1], d.index);
+      for (const d of matchAllRegex(text, AWAITED_DOWNLOAD)) addFetched(d[1], d.index);
     }
+    if (file.kind === 'script') addFetchedAssignments(text, fetched);
     if (fetched.size > 0) {
+      const run = (index: number, length: number, name: string, what: string): RuleMatch => ({ index, length, ...fetchedRun(file, skill, fetched.get(name)!, what) });
       found.push(
         ...scan(text, EXEC_CALL_OF, (m) => {
           if (!fetched.has(m[1]) || /^(?:iex|Invoke)/.test(m[0])) return null;
           // Function(...) counts as new Function(...), which compiles its last argument.
           if (/^Function/.test(m[0]) && !/\bnew\s+$/.test(text.slice(Math.max(0, m.index - 8), m.index))) return null;
           if (/[\w.]$/.test(text.slice(Math.max(0, m.index - 1), m.index)) || isCommentLine(file, m.index)) return null;
-          return { index: m.index, length: m[0].length, severity: 'critical', message: `Response downloaded into "${m[1]}" is executed` };
+          return run(m.index, m[0].length, m[1], `Response downloaded into "${m[1]}" is executed`);
         }),
         // The download handed to a shell or interpreter on its standard input:
         // execSync('sh -s', { input: script }), subprocess.run(["bash"], input=code).
         ...scan(text, INTERPRETER_STDIN_INPUT, (m) =>
           fetched.has(m[1] ?? m[2]) && !isCommentLine(file, m.index)
-            ? { index: m.index, length: m[0].length, severity: 'critical', message: `Downloaded "${m[1] ?? m[2]}" is fed to a shell or interpreter to run` }
+            ? run(m.index, m[0].length, m[1] ?? m[2], `Downloaded "${m[1] ?? m[2]}" is fed to a shell or interpreter to run`)
             : null,
         ),
         // A command field of a polled response run by a shell: the server decides what runs (C2).
         ...scan(text, SHELL_RUN_OF_FIELD, (m) =>
-          fetched.has(m[1]) && !isCommentLine(file, m.index)
-            ? { index: m.index, length: m[0].length, severity: 'critical', message: `Runs in a shell the command the server sends in "${m[1]}"` }
-            : null,
+          fetched.has(m[1]) && !isCommentLine(file, m.index) ? run(m.index, m[0].length, m[1], `Runs in a shell the command the server sends in "${m[1]}"`) : null,
         ),
       );
+      // Evaluations the shared exec-call pattern leaves out: eval('?>' . $x), vm.runIn*(x),
+      // instance_eval x, or a helper that evaluates its parameter.
+      if (file.kind === 'script') {
+        const helpers = helpersEvaluatingParam(text);
+        let checked = 0;
+        for (const name of fetched.keys()) {
+          if (++checked > 10) break;
+          const m = evaluationOf(text, name, helpers);
+          if (m && !isCommentLine(file, m.index)) found.push(run(m.index, m[0].length, name, `Downloaded text held in "${name}" is evaluated as code`));
+        }
+      }
     }
   }
   if (file.kind === 'skill-md' || file.kind === 'markdown') {
