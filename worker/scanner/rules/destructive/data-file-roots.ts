@@ -3,10 +3,9 @@
 // pattern. Neither file alone shows the deletion; together they wipe far outside the skill.
 import type { FileView, RuleMatch, SkillView } from '../../types.ts';
 import { baseNameOf } from '../../file-view.ts';
+import { FILE_DELETE_CALL } from './delete-calls.ts';
 
 const DATA_FILE_NAME = /["'`/\\]([\w.-]+\.(?:ya?ml|json|toml|ini|cfg|conf))\b/g;
-const DELETE_CALL =
-  /\bshutil\.rmtree\b|\bos\.(?:remove|unlink|rmdir|removedirs)\b|\.unlink\(|\brm\s+-\w*[rR]|\bfs\.(?:rm|rmSync|unlink|unlinkSync|rmdirSync)\b|\bfs\.promises\.rm\b|\brimraf\b|\bRemove-Item\b|\bFileUtils\.rm(?:_rf|_r|_f)?\b|\bos\.RemoveAll\b|\bremove_dir_all\b|\bFile\.delete\b|\bFiles\.delete\b/;
 // A root or base folder whose value is two or more levels up, the home folder or a drive root.
 const DANGEROUS_ROOT =
   /^[ \t"'-]*(?:root|roots|base|base_?dir|base_?path|dir|directory|path|paths|target|targets|target_?dir|workspace|cache_?dirs?|clean_?dir|scan_?root|prune_?root|folder|location|start)["']?[ \t]*[:=][ \t]*\[?[ \t]*["']?((?:\.\.[/\\]){1,}\.\.[/\\]?|~[/\\]?|\$\{?HOME\}?[/\\]?|\/|%USERPROFILE%\\?|[A-Za-z]:\\{1,2})["']?[ \t]*[,\]]?[ \t]*$/im;
@@ -14,7 +13,7 @@ const DANGEROUS_ROOT =
 const MATCH_ALL = /(?:^|[\s"'[,:-])(?:\*\*\/\*|\*\*|\*|\.\*|\*\/)(?=$|[\s"',\]])|~[/\\]\.\*[/\\]?/m;
 
 export function detectDataFileRoots(file: FileView, skill: SkillView): RuleMatch[] {
-  if (file.kind !== 'script' || !DELETE_CALL.test(file.text)) return [];
+  if (file.kind !== 'script' || !FILE_DELETE_CALL.test(file.text)) return [];
   const named = new Set<string>();
   for (const m of file.text.matchAll(DATA_FILE_NAME)) {
     named.add(m[1].toLowerCase());
@@ -25,7 +24,7 @@ export function detectDataFileRoots(file: FileView, skill: SkillView): RuleMatch
     if (data === file || data.kind !== 'text' || !named.has(baseNameOf(data.path).toLowerCase())) continue;
     const root = DANGEROUS_ROOT.exec(data.text.slice(0, 100_000));
     if (!root || !MATCH_ALL.test(data.text.slice(0, 100_000))) continue;
-    const call = DELETE_CALL.exec(file.text)!;
+    const call = FILE_DELETE_CALL.exec(file.text)!;
     return [{
       index: call.index,
       length: call[0].length,

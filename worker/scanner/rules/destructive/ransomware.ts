@@ -5,12 +5,12 @@ import type { FileView, RuleMatch } from '../../types.ts';
 import { isDetectionRuleFile } from '../script-context.ts';
 import { execRegex, isProse, scan, testRegex } from '../context.ts';
 import { finding } from './shared.ts';
+import { FILE_DELETE_CALL } from './delete-calls.ts';
 
 const ENCRYPT_COMMAND =
   /\b(?:openssl\s+(?:enc|aes-\d+-\w+)|gpg\s+(?:--batch\s+)?(?:-c|--symmetric|-e|--encrypt)|7z\s+a\s+(?:-\S+\s+)*-p|zip\s+(?:-\S+\s+)*(?:-P|--password|-e)|age\s+(?:-p|--passphrase|-e|-r)|ccrypt|openssl\s+smime\s+-encrypt)\b[^\n]{0,200}/g;
 const MANY_FILES = /(?:~|\$\{?HOME\}?|\/home\b|\/Users\b|\*|\bfind\b|\bxargs\b|\bfor\s+\w+\s+in\b|\$f\b|\$file\b|\{\})/;
 // Deletions in shell, Python, Node, Go, Rust, Ruby and PowerShell.
-const DELETE_NEARBY = /\brm\s|\bshred\b|-delete\b|\bos\.remove\s*\(|\bos\.unlink\s*\(|\bunlink(?:Sync)?\s*\(|\bshutil\.rmtree\s*\(|\bRemove-Item\b|\bdel\s+\/|\.unlink\s*\(|\bos\.Remove(?:All)?\s*\(|\bfs::remove_file\s*\(|\bFile\.delete\s*\(|\bFileUtils\.rm/;
 const CODE_CIPHER = /\b(?:Fernet\s*\(|AES\.new\s*\(|Cipher\s*\(\s*algorithms\.AES|createCipheriv\s*\(|ChaCha20|nacl\.secret|aes\.NewCipher\s*\(|cipher\.NewGCM\s*\(|Aes256Gcm|OpenSSL::Cipher)/;
 const FILE_WALK = /\bos\.walk\s*\(|\brglob\s*\(|\bglob\.glob\s*\([^)\n]{0,300}\*\*|\bPath\.home\(\)|os\.path\.expanduser\(\s*["']~|\bwalkSync\b|\breaddirSync\b[^\n]{0,80}recursive|\bos\.homedir\(\)|\bfilepath\.Walk(?:Dir)?\s*\(|\bos\.UserHomeDir\(\)|\bWalkDir::new\s*\(|\bDir\.glob\s*\(/;
 const RANSOM_NOTE = /\b(?:ransom|bitcoin|btc|monero|xmr|decrypt(?:ion)?\s+key|to\s+recover\s+your\s+files|your\s+files\s+(?:have\s+been|are)\s+encrypted|pay\s+\$?\d)/i;
@@ -46,7 +46,7 @@ export function detectRansomware(file: FileView): RuleMatch[] {
     ...scan(text, ENCRYPT_COMMAND, (m) => {
       const window = text.slice(Math.max(0, m.index - 300), Math.min(text.length, m.index + m[0].length + 400));
       if (!MANY_FILES.test(window)) return null;
-      const deletes = DELETE_NEARBY.test(window);
+      const deletes = FILE_DELETE_CALL.test(window);
       // gpg -e "$OUT" && shred -u "$OUT" where the script itself just packed $OUT: a backup
       // archive encrypted and its plain copy removed, not the user's files.
       if (deletes && encryptsOwnArchive(text, m.index, m[0], window)) return null;
@@ -61,7 +61,7 @@ export function detectRansomware(file: FileView): RuleMatch[] {
     ...scan(text, BACKUP_DESTRUCTION, (m) => finding(file, m, /tmutil/i.test(m[0]) ? 'high' : 'critical', 'Backups or shadow copies deleted so that data cannot be recovered')),
     ...scan(text, BACKUP_WIPE, (m) => (isProse(file) && !file.inCode(m.index) ? null : finding(file, m, 'high', 'Deletes a whole backup store or switches off recovery (versioning, WAL archiving)'))),
   ];
-  const walksAndDeletes = file.kind === 'script' && testRegex(FILE_WALK, text) && testRegex(DELETE_NEARBY, text);
+  const walksAndDeletes = file.kind === 'script' && testRegex(FILE_WALK, text) && testRegex(FILE_DELETE_CALL, text);
   if (walksAndDeletes && !testRegex(CODE_CIPHER, text) && testRegex(RANSOM_NOTE, text)) {
     // A home-made cipher (an XOR loop) needs no library: the note asking for payment tells.
     const note = execRegex(RANSOM_NOTE, text)!;

@@ -7,6 +7,7 @@ import { isDetectionRuleFile } from '../script-context.ts';
 import { scan } from '../context.ts';
 import { endOfLinesAfter } from '../../line-table.ts';
 import { finding } from './shared.ts';
+import { FILE_DELETE_CALL } from './delete-calls.ts';
 
 const RM_RECURSIVE = /\brm[ \t]+((?:-{1,2}[\w-]+[ \t]+)+)((?:[^\s;&|<>()`]+[ \t]*){1,8})/g;
 const SYSTEM_DIRS = 'etc|usr|var|bin|sbin|lib|lib32|lib64|boot|opt|root|home|srv|sys|proc|dev|System|Library|Applications|Users|private';
@@ -47,7 +48,6 @@ const HOME_VALUE = String.raw`(?:os\.path\.expanduser\(\s*["']~\/?["']\s*\)|Path
 const HOME_ASSIGNED = new RegExp(String.raw`^[ \t]*(?:(?:const|let|var)\s+)?([A-Za-z_]\w*)\s*=\s*${HOME_VALUE}\s*$`, 'gm');
 const LISTING = String.raw`(?:os\.listdir|os\.scandir|glob\.glob|fs\.readdirSync|fs\.readdir|fs\.promises\.readdir|Dir\.children|Dir\.entries)\s*\(\s*`;
 const SHELL_HOME_LOOP = /^[ \t]*for\s+(\w+)\s+in\s+["']?(?:~|\$\{?HOME\}?)\/?["']?\*?\s*;?\s*(?:do\b)?/gm;
-const DELETE_CALL = /\b(?:shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|\.unlink\s*\(|fs\.(?:rmSync|rm|rmdirSync|unlinkSync)|rimraf|FileUtils\.rm_rf|rm\s+-\w*[rRf])/;
 
 function homeEntriesDeleted(file: FileView): RuleMatch[] {
   if (file.kind !== 'script') return [];
@@ -59,7 +59,7 @@ function homeEntriesDeleted(file: FileView): RuleMatch[] {
   const out: RuleMatch[] = [];
   const report = (m: RegExpExecArray) => {
     const below = text.slice(m.index, endOfLinesAfter(text, m.index, 6));
-    if (!DELETE_CALL.test(below)) return null;
+    if (!FILE_DELETE_CALL.test(below)) return null;
     return finding(file, m, 'critical', 'Deletes every entry of the home folder, one after another');
   };
   out.push(...scan(text, listing, report), ...scan(text, SHELL_HOME_LOOP, report));
