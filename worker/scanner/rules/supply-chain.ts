@@ -8,6 +8,7 @@ import { detectInstallFromUrl } from './supply-chain/install-from-url.ts';
 import { detectUnpinned } from './supply-chain/unpinned-dependencies.ts';
 import { detectTyposquat } from './supply-chain/typosquat.ts';
 import { detectRegistryConfusion } from './supply-chain/package-sources.ts';
+import { detectGitUrlRewrites } from './supply-chain/git-url-rewrites.ts';
 import { detectLifecycleScripts } from './supply-chain/lifecycle-scripts.ts';
 import { detectUnpinnedLaunchers } from './supply-chain/launchers-and-containers.ts';
 import { tinyZipForExamples } from './supply-chain/file-formats.ts';
@@ -111,11 +112,13 @@ export const rules: Rule[] = [
       'index-url', 'registry', 'trusted-host', '-i ', '-i\t', 'internal', 'private', 'corp', 'company', 'acme', 'intranet', 'source',
       'goproxy', 'gosumdb', 'gonosum', 'goinsecure', 'goflags', '=>', '--default-index', '--index', 'index_url', 'trusted_host',
       'uv_index', 'uv_default_index', 'insecure_host', 'pypi_mirror', 'pypi_url', 'registries', 'poetry_repositories', ':_auth',
-      ':_password', 'npmauthtoken', 'mirror.http', 'bundle_mirror', 'nuget', '<add key', 'tool.uv.index', '[[index]]', 'install.scopes',
+      ':_password', 'npmauthtoken', 'mirror.http', 'bundle_mirror', 'nuget', '<add key', 'tool.uv.index', '[[index]]', 'install.scopes', 'insteadof',
     ],
     negatable: false,
     examples: {
       match: [
+        { path: 'scripts/setup.sh', text: '#!/bin/sh\ngit config --global url."https://git.mirror-cache.example/".insteadOf "https://github.com/"\n' },
+        { path: 'templates/gitconfig', text: '[user]\n  name = dev\n[url "https://src.fastclone.example/gh/"]\n  insteadOf = https://github.com/\n' },
         { path: 'scripts/refresh.sh', text: 'conf="${XDG_CONFIG_HOME:-$HOME/.config}/pip/pip.conf"\ncat >> "$conf" <<CONF\n[global]\nextra-index-url = https://pypi.example-mirror.net/simple/\nCONF\n' },
         { path: 'go.mod', text: 'module example.com/notes\n\nreplace golang.org/x/mod => github.com/golang-mod/mod v0.17.1-0.20240101\n' },
         { path: 'templates/Gemfile', text: 'source "https://rubygems-mirror.example.org"\ngem "rails", "~> 7.1"\n' },
@@ -140,6 +143,7 @@ export const rules: Rule[] = [
         '```bash\ndotnet nuget add source https://nuget.buildpool.dev/v3/index.json -n fast\n```',
       ],
       noMatch: [
+        { path: 'scripts/ci-auth.sh', text: 'git config --global url."https://x-access-token:${GH_TOKEN}@github.com/".insteadOf "https://github.com/"\ngit config --global url."git@github.com:".insteadOf "https://github.com/"\n' },
         { path: 'go.mod', text: 'module example.com/notes\n\nreplace example.com/notes/internal => ./internal\n' },
         { path: 'Gemfile', text: 'source "https://rubygems.org"\ngem "rails", "~> 7.1"\n' },
         { path: 'scripts/env.sh', text: 'export GOPROXY=https://proxy.golang.org,direct\nexport GOFLAGS=-mod=mod\n' },
@@ -158,7 +162,7 @@ export const rules: Rule[] = [
         { path: 'go.mod', text: 'module example.com/svc\n\nreplace github.com/Sirupsen/logrus => github.com/sirupsen/logrus v1.9.3\n' },
       ],
     },
-    detect: detectRegistryConfusion,
+    detect: (file, skill) => [...detectRegistryConfusion(file, skill), ...detectGitUrlRewrites(file)],
   },
   {
     id: 'SUP-05',

@@ -14,18 +14,29 @@ const FETCHED_ASSIGN = [
   // Ruby: x = Net::HTTP.get(...) / URI.open(...).read
   /\b(\w+)\s*=\s*(?:Net::HTTP\.get\(|URI\.open\([^\n]{0,200}?\)\.read\b|URI\.parse\([^\n]{0,200}?\)\.read\b)/g,
 ];
+// PHP: $x = file_get_contents($url) where $url holds an http(s) address.
+const PHP_READ_OF_VARIABLE = /\$(\w+)\s*=\s*@?file_get_contents\s*\(\s*\$(\w+)/g;
 const FETCH_CALL = /\bfetch\s*\(|\baxios\b|\bgot\s*\(|\bhttps?\.get\s*\(|\bfile_get_contents\s*\(|\bcurl_exec\b|\brequests\.get\b|\burlopen\b|\bNet::HTTP\b|\bURI\.open\b/;
 const HELPER_EVALUATING_PARAM = /\bfunction\s+(\w+)\s*\(\s*(\w+)\s*\)\s*\{[^}]{0,300}?(?:\bnew\s+Function\s*\([^\n]{0,120}?\$\{\s*\2\s*\}|\beval\s*\(\s*\2\b|\bnew\s+Function\s*\([^\n]{0,120}?\b\2\b)/g;
 
 /** Adds to `fetched` (name to the offset of its assignment) the downloads assigned in one statement. */
 export function addFetchedAssignments(text: string, fetched: Map<string, number>): void {
   if (!FETCH_CALL.test(text)) return;
+  if (text.includes('file_get_contents')) addPhpRemoteReads(text, fetched);
   for (const re of FETCHED_ASSIGN) {
     for (const m of text.matchAll(re)) {
       const name = m[1] ?? m[2];
       if (name && !fetched.has(name)) fetched.set(name, m.index);
       if (fetched.size >= 20) return;
     }
+  }
+}
+
+/** PHP reads of a variable that the file sets to a web address (`$src = '...https://...'`). */
+function addPhpRemoteReads(text: string, fetched: Map<string, number>): void {
+  for (const m of text.matchAll(PHP_READ_OF_VARIABLE)) {
+    if (fetched.size >= 20) return;
+    if (!fetched.has(m[1]) && new RegExp(String.raw`\$${m[2]}\s*=[^;\n]{0,200}?["']https?:\/\/`).test(text)) fetched.set(m[1], m.index);
   }
 }
 

@@ -11,6 +11,8 @@ const INCLUDE = /^[ \t]*-?s?include[ \t]+([^\n#]+)/;
 const ASSIGNMENT = /^[ \t]*(?:override[ \t]+|export[ \t]+)?([A-Za-z_][\w.-]*)[ \t]*(?::{1,3}=|\?=|\+?=)[ \t]*([^\n#]*)/;
 const RULE_HEAD = /^([^\t#\s:=][^:=\n]*)::?(?!=)/;
 const DOWNLOAD = /\b(?:curl|wget|Invoke-WebRequest|iwr|fetch)\b/;
+// A download run while make reads the file (`$(shell curl ... -o $(RULES))`): the file it writes.
+const SHELL_DOWNLOAD_TARGET = /\$\(shell\s[^\n]{0,400}?\b(?:curl|wget)\b[^\n]{0,400}?(?:\s-o|\s-O|\s--output|\s--output-document)[ \t=]+["']?((?:\$[({][\w.-]+[)}]|[^\s"';|&)$])+)/;
 const EVAL_OF_FETCH = /\$\(eval\s+\$\(shell\s[^\n]{0,200}?\b(?:curl|wget)\b|^[ \t]*-?s?include[ \t]+\$\(shell\s[^\n]{0,200}?\b(?:curl|wget)\b/;
 
 function expand(value: string, variables: ReadonlyMap<string, string>): string {
@@ -46,6 +48,12 @@ export function detectMakeIncludes(file: FileView, skill: SkillView): RuleMatch[
       out.push({ index, length: line.length, severity: originSeverity(file, index, tier, url), message: tierMessage('Makefile code evaluated from a download', tier, url) });
       continue;
     }
+    const shellDownload = SHELL_DOWNLOAD_TARGET.exec(line);
+    if (shellDownload) {
+      const expanded = expand(line, variables);
+      const target = expand(shellDownload[1], variables);
+      if (!downloaded.has(target)) downloaded.set(target, firstUrlIn(expanded));
+    }
     const include = INCLUDE.exec(line);
     if (include) {
       if (includes.length < 50) includes.push({ index, length: line.length, names: expand(include[1], variables).trim().split(/\s+/) });
@@ -72,7 +80,7 @@ export function detectMakeIncludes(file: FileView, skill: SkillView): RuleMatch[
       index: inc.index,
       length: inc.length,
       severity: originSeverity(file, inc.index, tier, url),
-      message: tierMessage(`Makefile includes ${name}, which its own rule downloads (make runs it as code on every build)`, tier, url),
+      message: tierMessage(`Makefile includes ${name}, which the Makefile itself downloads (make runs it as code on every build)`, tier, url),
     });
   }
   return out;

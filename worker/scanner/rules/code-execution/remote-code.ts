@@ -158,21 +158,25 @@ export function detectRemoteCode(file: FileView, skill: SkillView): RuleMatch[] 
     while ((a = execRegex(FETCH_ASSIGN, text)) !== null) addFetched(a[1] ?? a[2] ?? a[3] ?? a[4] ?? a[5], a.index);
     if (/curl|wget|URI\.open|LWP|\bget\s*\(|file_get_contents/.test(text)) for (const c of matchAllRegex(text, CAPTURED_DOWNLOAD)) addFetched(c[1], c.index);
     if (/\b(?:do|require|dofile|loadfile|source)\b|^[ \t]*\.[ \t]/m.test(text)) found.push(...includedDownloads(file));
+    // Responses held in a variable (`r = requests.get(URL)`): their body is what was downloaded.
+    const responses = new Map<string, number>();
     if (/\burlopen\b|\b(?:requests|httpx)\b/.test(text)) {
-      const responses = new Map([...matchAllRegex(text, RESPONSE_HELD)].map((r) => [r[1] ?? r[2], r.index]));
+      for (const r of matchAllRegex(text, RESPONSE_HELD)) if (!responses.has(r[1] ?? r[2])) responses.set(r[1] ?? r[2], r.index);
       if (responses.size > 0) for (const r of matchAllRegex(text, RESPONSE_READ)) if (responses.has(r[2])) addFetched(r[1], responses.get(r[2])!);
     }
+    // exec(compile(resp.text, ...)): a held response's body run without a variable in between.
+    const bodyOfResponse = (name: string, end: number) => responses.has(name) && /^\s*\.\s*(?:text|content|read\s*\()/.test(text.slice(end, end + 30));
     if (NODE_REQUEST.test(text) || /\bfetch\s*\(|\baxios\b/.test(text)) {
       for (const d of matchAllRegex(text, NODE_BODY_ACCUMULATED)) addFetched(d[1], d.index);
       for (const d of matchAllRegex(text, THEN_OF_FETCH)) addFetched(d[1], d.index);
       for (const d of matchAllRegex(text, AWAITED_DOWNLOAD)) addFetched(d[1], d.index);
     }
     if (file.kind === 'script') addFetchedAssignments(text, fetched);
-    if (fetched.size > 0) {
-      const run = (index: number, length: number, name: string, what: string): RuleMatch => ({ index, length, ...fetchedRun(file, skill, fetched.get(name)!, what) });
+    if (fetched.size > 0 || responses.size > 0) {
+      const run = (index: number, length: number, name: string, what: string): RuleMatch => ({ index, length, ...fetchedRun(file, skill, fetched.get(name) ?? responses.get(name)!, what) });
       found.push(
         ...scan(text, EXEC_CALL_OF, (m) => {
-          if (!fetched.has(m[1]) || /^(?:iex|Invoke)/.test(m[0])) return null;
+          if ((!fetched.has(m[1]) && !bodyOfResponse(m[1], m.index + m[0].length)) || /^(?:iex|Invoke)/.test(m[0])) return null;
           // Function(...) counts as new Function(...), which compiles its last argument.
           if (/^Function/.test(m[0]) && !/\bnew\s+$/.test(text.slice(Math.max(0, m.index - 8), m.index))) return null;
           if (/[\w.]$/.test(text.slice(Math.max(0, m.index - 1), m.index)) || isCommentLine(file, m.index)) return null;

@@ -13,7 +13,7 @@ export const STDIN_INTERPRETER =
   String.raw`(?:(?:ba|z|da|k|a)?sh\b|(?:python[23]?(?:\.\d+)?|node|perl|ruby|php)(?:\s+-)?(?=\s*(?:$|[;&|)'"\x60\\]|--\s))|${SHELL_VARIABLE})`;
 
 // exec(x), eval(x), exec(compile(x, ...)), new Function('a', 'b', x), iex $x: the name of what is run.
-export const EXEC_CALL_OF = /\b(?:exec|eval|Function|iex|Invoke-Expression|load|loadstring)\s*(?:\(\s*)?(?:compile\s*\(\s*|(?:["'][^"'\n]{0,40}["']\s*,\s*){1,8})?\$?([A-Za-z_]\w*)\b/g;
+export const EXEC_CALL_OF = /\b(?:exec|eval|Function|iex|Invoke-Expression|load|loadstring)\s*(?:\(\s*)?(?:compile\s*\(\s*|(?:["'][^"'\n]{0,40}["']\s*(?:,|\.\.?|\+)\s*){1,8})?\$?([A-Za-z_]\w*)\b/g;
 
 /** Keeps the most severe finding of each line (several patterns often describe one command). */
 export function mostSeverePerLine(file: FileView, matches: RuleMatch[]): RuleMatch[] {

@@ -13,8 +13,14 @@ const BROWSER_STORE_FILES =
 // Electron apps (Discord, Slack, Teams) keep their session tokens in a browser's Local Storage.
 const BROWSER_CONTEXT = /chrom|brave|edge|opera|vivaldi|yandex|browser|profile|user data|firefox|mozilla|safari|sqlite|library\/cookies|application support|discord|slack|teams/i;
 const KEYCHAIN_DUMP =
-  /\bsecurity\s+(?:dump-keychain|find-generic-password|find-internet-password|export)\b|\blogin\.keychain(?:-db)?\b|Library[/\\]Keychains\b|\bsecret-tool\s+(?:lookup|search)\b|\b(?:CryptUnprotectData|browser_cookie3|pycookiecheat|chrome_cookies|win32crypt)\b|\b(?:password_value|encrypted_value)\b|\bmimikatz\b|\bsekurlsa::|\bprocdump\b[^\n]{0,40}\blsass|\blsass(?:\.exe)?\b[^\n]{0,40}\b(?:dump|minidump)\b|\bvaultcmd\b|\bcmdkey\s+\/list\b|\bGet-StoredCredential\b|\bkwallet-query\b|(?<![\w-])\/etc\/shadow\b/g;
-const OWN_KEYCHAIN_ITEM = /\bsecurity\s+find-(?:generic|internet)-password\b[^\n]*\s-[sa]\s/;
+  /\bsecurity\s+(?:dump-keychain|find-generic-password|find-internet-password|export)\b|\blogin\.keychain(?:-db)?\b|Library[/\\]Keychains\b|\bsecret-tool\s+(?:lookup|search)\b|\b(?:CryptUnprotectData|browser_cookie3|pycookiecheat|chrome_cookies|win32crypt)\b|\b(?:password_value|encrypted_value)\b|\bmimikatz\b|\bsekurlsa::|\bprocdump\b[^\n]{0,40}\blsass|\blsass(?:\.exe)?\b[^\n]{0,40}\b(?:dump|minidump)\b|\bvaultcmd\b|\bcmdkey\s+\/list\b|\bGet-StoredCredential\b|\bkwallet-query\b|(?<![\w-])\/etc\/shadow\b|\bCredEnumerate[AW]?\b/g;
+// Apple's keychain API asked for every item (kSecMatchLimitAll) with its secret (kSecReturnData).
+const KEYCHAIN_ALL_ITEMS = /\bkSecMatchLimitAll\b/g;
+// One named item of the user's own store: `security find-generic-password -s svc -w`,
+// `secret-tool lookup service restic` (lookup always names the item by its attributes).
+const OWN_KEYCHAIN_ITEM = /\bsecurity\s+find-(?:generic|internet)-password\b[^\n]*\s-[sa]\s|\bsecret-tool\s+lookup\b/;
+// dump-keychain without -d prints item attributes (names, services), not the secrets.
+const ATTRIBUTES_ONLY_DUMP = /\bsecurity\s+dump-keychain\b(?![^\n|;&]*\s-\w*d)/;
 
 export function browserStoreMatches(file: FileView): RuleMatch[] {
   const out: RuleMatch[] = [];
@@ -31,7 +37,7 @@ export function browserStoreMatches(file: FileView): RuleMatch[] {
       // Path-traversal examples name /etc/shadow as a target; only a command reading it counts.
       if (/\.\.[/\\]/.test(line) || !ACCESS_COMMAND.test(line)) return;
       severity = 'high';
-    } else if (OWN_KEYCHAIN_ITEM.test(line)) severity = 'medium';
+    } else if (OWN_KEYCHAIN_ITEM.test(line) || (/dump-keychain/.test(found) && ATTRIBUTES_ONLY_DUMP.test(line))) severity = 'medium';
     else if (file.kind === 'script' && inExclusionList(file.text, m.index)) severity = 'low';
     out.push({ index: m.index, length: m.length, severity, message: `${label}: ${found}` });
   };
@@ -41,5 +47,8 @@ export function browserStoreMatches(file: FileView): RuleMatch[] {
     if (BROWSER_CONTEXT.test(context)) consider(m, 'Browser credential or cookie store');
   }
   for (const m of findAll(file.text, KEYCHAIN_DUMP, undefined, 40)) consider(m, 'Credential store access');
+  if (file.text.includes('kSecReturnData')) {
+    for (const m of findAll(file.text, KEYCHAIN_ALL_ITEMS, undefined, 5)) consider(m, 'Every keychain item read with its secret');
+  }
   return onePerLine(file, out.sort((a, b) => a.index - b.index));
 }

@@ -6,6 +6,7 @@ import { onePerLine } from '../context.ts';
 import { underProhibitionHeading } from '../markdown-context.ts';
 import { signInLureMatches } from './sign-in-lures.ts';
 import { promptedSecretsSent } from './prompted-secrets.ts';
+import { secretsAskedInChat } from './secrets-in-chat.ts';
 
 const SENSITIVE_ASK = String.raw`(?:(?:secret\s+)?recovery phrases?|seed phrases?|seed words|mnemonic(?: phrases?)?|private keys?|wallet (?:password|passphrase|keys?)|2fa codes?|two-factor (?:codes?|tokens?)|one-time (?:codes?|passwords?|passcodes?)|otp(?: codes?)?|mfa codes?|verification codes?|authenticator codes?|ssn|social security numbers?|credit card(?: numbers?| details)?|card numbers?|cvv|cvc|bank (?:account|login|credentials)(?: details| numbers?)?|(?:login|account|system|root|sudo|admin|email|keychain|mac|macos|windows|apple id|icloud|bank|wallet) passwords?|passwords?|passphrases?)`;
 const WORD_COUNT = String.raw`(?:\d{2}(?:\s*(?:or|\/|-)\s*\d{2})?[- ]word\s+)`;
@@ -95,7 +96,7 @@ export function phishingMatches(file: FileView): RuleMatch[] {
       out.push({ ...m, severity: generic ? 'medium' : 'high', message: `Asks for a secret: ${found}` });
     }
   }
-  out.push(...signInLureMatches(file, text));
+  out.push(...signInLureMatches(file, text), ...secretsAskedInChat(text));
   for (const m of findAll(text, ASK_FOR_LIST)) {
     const kinds = secretsListed(text, m.index + m.length);
     if (kinds >= 2) out.push({ ...m, severity: kinds >= 3 ? 'critical' : 'high', message: `Asks the user for ${kinds} kinds of secret at once (passwords, codes, tokens)` });

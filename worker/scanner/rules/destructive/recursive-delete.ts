@@ -109,7 +109,10 @@ export function detectRecursiveDelete(file: FileView): RuleMatch[] {
     ...homeEntriesDeleted(file),
     ...scan(text, WINDOWS_RECURSIVE_DELETE, (m) => finding(file, m, 'critical', 'Recursive delete of a drive or the user profile')),
     ...scan(text, FIND_DELETE, (m) => {
-      const filtered = /-(?:i?name|i?path|regex|mtime|mmin|atime|newer|size|type\s+[fd]\s+-name)\b/.test(m[3]);
+      // Only a name or path pattern narrows what goes: an age or size test still takes every kind
+      // of file, and a `-path X -prune -o` clause only spares X.
+      const tests = m[3].replace(/-(?:i?path|i?name)\s+(?:"[^"]*"|'[^']*'|\S+)\s+-prune\s+-o\b/g, ' ');
+      const filtered = /-(?:i?name|i?path|i?regex)\s+["']?(?!\*["'\s]|\.\*["'\s])/.test(tests);
       const below = m[2].replace(/\/+$/, '');
       if (below) {
         // Under the root or home folder: only personal or system folders, or one chosen at run time.

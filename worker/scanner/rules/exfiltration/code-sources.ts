@@ -27,7 +27,7 @@ const G = ARGV_GAP;
 const KEYCHAIN_SOURCE = new RegExp(
   [
     String.raw`\bsecurity${G}(?:dump-keychain|find-generic-password|find-internet-password)\b`,
-    String.raw`\bbrowser_cookie3\b|\bsecret-tool${G}lookup\b|\bCryptUnprotectData\b`,
+    String.raw`\bbrowser_cookie3\b|\bsecret-tool${G}lookup\b|\bCryptUnprotectData\b|\bCredEnumerate[AW]?\b|\bkSecMatchLimitAll\b`,
     String.raw`\bgit${G}credential${G}fill\b|\bgit${G}["']?credential-[\w\${}-]+["']?${G}get\b|\bgit-credential-[\w-]+${G}get\b`,
     String.raw`\bterraform${G}state${G}pull\b|\bget_(?:frozen_)?credentials\s*\(\s*\)`,
     String.raw`\baws${G}configure${G}(?:get${G}aws_secret_access_key|export-credentials)\b`,

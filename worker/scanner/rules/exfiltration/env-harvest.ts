@@ -40,7 +40,7 @@ export function envHarvestHits(text: string, from: number, to: number): { index:
     const line = slice.slice(lineStart, Math.min(lineEnd < 0 ? slice.length : lineEnd, m.index + m[0].length + 300));
     const around = nearbyLines(slice, m.index, 3);
     // Every secret of a GitHub Actions run at once is a dump whatever the line does with it.
-    const shellDump = /printenv|env\s*(?:\||>|\))|env:|toJSON/.test(m[0]);
+    const shellDump = /printenv|env\s*(?:\||>|\))|env:|toJSON/.test(m[0]) && !narrowedByGrep(slice, m.index + m[0].length);
     const filtered = SECRET_NAME_FILTER.test(around) || SECRET_WORD_ALTERNATIVE.test(around) || testRegexIn(SECRET_NAME_LIST, slice, text, from);
     // `env: process.env` handed to a child process is no dump; an `env:` key of a payload is.
     if (SUBPROCESS_ENV.test(line) && !filtered && SPAWN_CALL.test(around)) continue;
@@ -53,6 +53,17 @@ export function envHarvestHits(text: string, from: number, to: number): { index:
     if (hits.length >= 20) break;
   }
   return hits;
+}
+
+// `env | grep -i '_proxy='`: the pipe keeps only the variables a pattern names.
+const GREP_PATTERN = /^\s*grep\s+((?:-[A-Za-z]+\s+)*)(?:-e\s+)?(["']?)([^"'\s|;&]{1,80})\2/;
+const SECRET_WORD = /key|secret|token|pass|pwd|cred|auth|api|private|session|cookie/i;
+
+/** Whether the pipe at `after` (just past `env |`) narrows the environment to names without secret words. */
+function narrowedByGrep(text: string, after: number): boolean {
+  const g = GREP_PATTERN.exec(text.slice(after, after + 200));
+  // -v keeps everything but the pattern; `.` or `.*` keeps everything.
+  return g !== null && !/v/.test(g[1]) && !SECRET_WORD.test(g[3]) && !/^\.?\*?$/.test(g[3]);
 }
 
 /** The lines within `radius` lines of an offset, at most 1000 characters each way. */
