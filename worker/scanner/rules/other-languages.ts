@@ -15,6 +15,8 @@ export const CONCEALMENT_OTHER_LANGUAGES = new RegExp(
     String.raw`\bne\s(?:le\s|la\s|les\s|lui\s|en\s|rien\s)*(?:dis|mentionne|signale|montre|indique|r[ée]v[eè]le)\w*\s(?:pas|jamais|rien)\b[^.\n]{0,40}?\butilisat(?:eur|rice)|\bsans\s(?:en\s)?(?:informer|pr[ée]venir|avertir|notifier)\s(?:l'|l’)?utilisat|[àa]\sl'insu\sde\sl'utilisat`,
     // Spanish and Portuguese: "no se lo digas al usuario", "sin informar al usuario", "não diga ao usuário".
     String.raw`\bno\s(?:se\s|le\s|lo\s|les\s)*(?:digas|menciones|informes|muestres|avises|comuniques)\b[^.\n]{0,40}?\busuari|\bsin\s(?:informar|avisar|notificar)(?:le)?\s(?:al\s|a\sel\s)?usuari|\ba\sespaldas\sdel\susuari|\bn[ãa]o\s(?:diga|mencione|informe|mostre|avise|conte|comunique)\b[^.\n]{0,40}?\busu[áa]ri|\bsem\s(?:informar|avisar|notificar)\s(?:o\s|ao\s)?usu[áa]ri`,
+    // The infinitive in notes and labels: "(no mostrar al usuario)", "não mostrar ao usuário", "ne pas montrer à l'utilisateur".
+    String.raw`\bno\s(?:mostrar|decir|mencionar|informar|comunicar|ense[ñn]ar)(?:le|lo|selo)?\s(?:nada\s)?(?:al|a\slos)\susuari|\bn[ãa]o\s(?:mostrar|dizer|mencionar|informar|contar)\s(?:nada\s)?(?:ao|aos|para\so)\susu[áa]ri|\bne\spas\s(?:montrer|afficher|dire|mentionner|signaler|r[ée]v[ée]ler)\s[^.\n]{0,30}?utilisat`,
     // Italian: "non dirlo all'utente", "senza informare l'utente".
     String.raw`\bnon\s(?:dir(?:lo|gli)?|menzionar(?:lo|e)|informar(?:e|lo)|mostrar(?:e|lo)|segnalar(?:e|lo)|avvisar(?:e|lo))\b[^.\n]{0,40}?\butent|\bsenza\s(?:informare|avvisare|notificare)\s(?:l'|l’)?utent`,
     // Dutch: "vertel het de gebruiker niet", "zonder de gebruiker te informeren".

@@ -2,7 +2,7 @@
 // Dockerfile's ADD, or by code) and then run, or made executable in a hidden or temporary place;
 // and prose lures to download a program and run it. Severity follows where the file comes from.
 import type { FileView, RuleMatch, SkillView } from '../../types.ts';
-import { execRegex, matchAllRegex, testRegex } from '../context.ts';
+import { execRegex, matchAllRegex, SEVERITY_ORDER, testRegex } from '../context.ts';
 import { lineBounds } from '../../line-table.ts';
 import { firstUrlIn } from '../hosts.ts';
 import { urlOfVariableIn } from '../assigned-urls.ts';
@@ -111,6 +111,11 @@ const DOCKER_ADD_URL = /^[ \t]*ADD[ \t]+(?:--[\w-]+(?:=\S+)?[ \t]+)*(https?:\/\/
 
 const MOVE = /\b(?:mv|Move-Item)\s+(?:-\w+\s+)*["']?([^\s"';&|]+)["']?\s+["']?([^\s"';&|]+)/g;
 
+// The running script's own path: a download moved there replaces the script, so every later run
+// (of a git hook, on every commit) runs what the server sent.
+const OWN_PATH = /^(?:\$0|\$\{0\}|\$\{?BASH_SOURCE(?:\[0\])?\}?)$/;
+const GIT_HOOK_FILE = /(?:^|[/\\])(?:\.?git[/\\]hooks|\.?githooks|git-hooks|hooks)[/\\](?:pre-commit|commit-msg|pre-push|post-checkout|post-merge|prepare-commit-msg|post-commit|pre-rebase|post-rewrite|pre-receive|post-receive|update|pre-merge-commit)$/;
+
 /** The base name a download is moved to in `window` (an update swapped into place), if any. */
 function renamedTo(window: string, target: string): string | undefined {
   for (const m of window.matchAll(MOVE)) if (baseName(m[1]) === target && baseName(m[2]) !== target) return baseName(m[2]);
@@ -167,17 +172,25 @@ export function detectDownloadThenRun(file: FileView, skill: SkillView): RuleMat
     // Run through an interpreter, by a path, or as the variable that holds the download's path;
     // also under the name it is moved to (`curl -o "$F.tmp" && mv "$F.tmp" "$F"; . "$F"`).
     const renamed = renamedTo(window, target);
-    const runs = renamed === undefined ? runsDownloaded(window, target) : runsDownloaded(window, target, renamed);
+    const replacesItself = OWN_PATH.test(target) || (renamed !== undefined && OWN_PATH.test(renamed));
+    const runs = replacesItself || (renamed === undefined ? runsDownloaded(window, target) : runsDownloaded(window, target, renamed));
     // Made executable in a hidden or temporary place is made to be run by whatever starts it later
     // (a launch agent, a service); an installer's binary saved as ./kind is the user's to run.
     const madeExecutable = !runs && HIDDEN_OR_TEMP_PATH.test(savedTo.replace(/["']/g, '')) && madeExecutableIn(window, target);
     if ((!runs && !madeExecutable) || warnedAgainst(file, m.index)) continue;
     const tier = tierFor(url, skill);
+    let severity = originSeverity(file, m.index, tier, url);
+    // A script that swaps itself for a download, or a git hook that runs one, runs the server's
+    // code on every later run or commit, whoever the host is.
+    const hook = GIT_HOOK_FILE.test(file.path);
+    if ((replacesItself || hook) && !isCommentLine(file, m.index) && SEVERITY_ORDER.indexOf(severity) < SEVERITY_ORDER.indexOf('high')) severity = 'high';
     found.push({
       index: m.index,
       length: m[0].length,
-      severity: originSeverity(file, m.index, tier, url),
-      message: tierMessage(`File "${target}" downloaded and then ${runs ? 'executed' : 'made executable'}`, tier, url),
+      severity,
+      message: replacesItself
+        ? tierMessage('The script replaces itself with a download: every later run runs what the server sends', tier, url)
+        : tierMessage(`File "${target}" downloaded and then ${runs ? 'executed' : 'made executable'}${hook ? ' by a git hook, on every run of the hook' : ''}`, tier, url),
     });
   }
   if (file.kind === 'script' && found.length < 20) found.push(...codeDownloadThenRun(file, skill));

@@ -21,6 +21,10 @@ const EXECUTION = /\b(?:curl|wget|bash|sh -c|powershell|chmod \+x|eval|exec)\b|\
 const SEND_TO_ADDRESS = /\b(?:send|post|upload|forward|exfiltrate|submit|transmit)\b[^.]{0,120}(?:https?:\/\/|\bwebhook|\bendpoint|\bserver)/i;
 const CONCEALMENT = /\b(?:do not|don'?t|never)\s+(?:tell|mention|inform|reveal|show|notify)\b|\bwithout\s+(?:telling|informing|notifying|asking)\b|\bhide\s+(?:this|it)\s+from\b|\bkeep\s+(?:this|these|it|that|them)(?:\s+[\w-]{2,30})?\s+out\s+of\s+(?:your|the)\s+(?:reply|response|answer|summary|output)\b/i;
 
+// A hidden note that claims to outrank what the agent was told, in the languages skills use.
+const OUTRANKS =
+  /\b(?:ignore|disregard|override|supersede|replace)s?\b[^.]{0,40}\b(?:previous|prior|earlier|above|other|user'?s?)\b[^.]{0,20}\binstructions?\b|\b(?:highest|top|maximum|absolute)\s+priority\b|\bsustitu\w*\s[^.]{0,30}instrucciones|\bprioridad\sm[áa]xima\b|\bprioridade\sm[áa]xima\b|\bpriorit[àa]\smassima\b|\bpriorit[ée]\sabsolue\b|\bh[öo]chste\sPriorit[äa]t\b|\bignor\w*\s[^.]{0,30}(?:instrucciones|instru[çc][õo]es|istruzioni|Anweisungen|consignes)\b|\b(?:ersetzt|remplace|sostituisce|substitui)\s[^.]{0,30}(?:Anweisungen|instructions|istruzioni|instru[çc][õo]es)\b/i;
+
 function isSensitiveInstruction(text: string): boolean {
   return testRegex(SECRET_OR_FILE, text) || testRegex(EXECUTION, text) || testRegex(SEND_TO_ADDRESS, text) || testRegex(CONCEALMENT, text);
 }
@@ -29,6 +33,10 @@ const INERT_COMMENT =
   /^\s*(?:TODO|FIXME|NOTE|XXX|SPDX|Copyright|License|markdownlint|prettier|eslint|toc|BEGIN|END|@|<|#region|#endregion|vale|cspell|textlint|omit|include|snippet|end\s)/i;
 const BASE64_BLOB = /[A-Za-z0-9+/]{40,}={0,2}/;
 const ADDRESSES_AGENT = /\b(?:ai|assistants?|agents?|claude|copilot|models?|llms?)\b/i;
+// A note addressed to the assistant in another language: "NOTA PARA EL ASISTENTE", "Hinweis für den
+// Assistenten", "note pour l'assistant", "アシスタントへ".
+const ADDRESSES_AGENT_OTHER_LANGUAGE =
+  /\b(?:para|pro)\s(?:el|la|o|a)\s(?:asistente|agente|IA)\b|\bal\s(?:asistente|agente)\b|\bf[üu]r\s(?:den|die)\s(?:Assistenten|KI|Agenten)\b|\ban\s(?:den|die)\s(?:Assistenten|KI|Agenten)\b|\b(?:pour|à)\sl['’](?:assistant|agent|IA)\b|\b(?:per|all['’])\s?(?:l['’])?(?:assistente|agente|IA)\b|\bdla\s(?:asystenta|agenta)\b|\bvoor\sde\s(?:assistent|agent)\b|アシスタント|エージェント|助手|智能体|에이전트|어시스턴트/i;
 
 /**
  * Whether `text` orders concealment or skipping confirmation in another language. The patterns are
@@ -59,11 +67,15 @@ export function htmlCommentMatches(file: FileView): RuleMatch[] {
     const blob = execRegex(BASE64_BLOB, body);
     // The same orders written in another language: a hidden "do not tell the user" or "approve
     // without asking" is an order whatever the language of the words around it.
-    const directive = (AGENT_DIRECTIVE.test(flat) && isSensitiveInstruction(flat)) || givesOrderInOtherLanguage(flat);
+    const directive =
+      ((AGENT_DIRECTIVE.test(flat) || ADDRESSES_AGENT_OTHER_LANGUAGE.test(flat)) && isSensitiveInstruction(flat)) || givesOrderInOtherLanguage(flat);
     if (!directive && !blob) continue;
+    // Critical when it also claims to outrank the agent's other instructions or sends to an address.
+    const critical = directive && ((OUTRANKS.test(flat) && isSensitiveInstruction(flat)) || SEND_TO_ADDRESS.test(flat));
     out.push({
       index: start,
       length: end + 3 - start,
+      ...(critical ? { severity: 'critical' as const } : {}),
       evidence: clip(flat, 200),
       message: directive ? `Hidden HTML comment gives instructions: "${clip(flat, 100)}"` : 'Hidden HTML comment carries an encoded blob',
     });
