@@ -6,7 +6,7 @@ import { onePerLine } from '../context.ts';
 import { underProhibitionHeading } from '../markdown-context.ts';
 import { signInLureMatches } from './sign-in-lures.ts';
 import { promptedSecretsSent } from './prompted-secrets.ts';
-import { secretsAskedInChat } from './secrets-in-chat.ts';
+import { secretsAskedInChat, tokenOutputHandedOver } from './secrets-in-chat.ts';
 
 const SENSITIVE_ASK = String.raw`(?:(?:secret\s+)?recovery phrases?|seed phrases?|seed words|mnemonic(?: phrases?)?|private keys?|wallet (?:password|passphrase|keys?)|2fa codes?|two-factor (?:codes?|tokens?)|one-time (?:codes?|passwords?|passcodes?)|otp(?: codes?)?|mfa codes?|verification codes?|authenticator codes?|ssn|social security numbers?|credit card(?: numbers?| details)?|card numbers?|cvv|cvc|bank (?:account|login|credentials)(?: details| numbers?)?|(?:login|account|system|root|sudo|admin|email|keychain|mac|macos|windows|apple id|icloud|bank|wallet) passwords?|passwords?|passphrases?)`;
 const WORD_COUNT = String.raw`(?:\d{2}(?:\s*(?:or|\/|-)\s*\d{2})?[- ]word\s+)`;
@@ -26,7 +26,7 @@ const ENTER_YOUR = new RegExp(
 const ASK_FOR_LIST =
   /\b(?:ask|tell|have|get|instruct|prompt)\s+(?:the\s+)?(?:user|users|them|customer)\s+to\s+(?:paste|enter|provide|type|share|give|send|submit|reply\s+with|read\s+out)\b[^\n]{0,120}?(?:\bfollowing\b|\bthese\b|\bbelow\b|:)/gi;
 const LISTED_SECRET =
-  /\b(?:(?:account|github|login|email|bank|wallet|apple id)\s+)?password\b|\bpassphrase\b|\b(?:\d-digit|one-time|authenticator|2fa|mfa|otp|verification|sms)\b[^\n]{0,30}?\bcodes?\b|\brecovery\s+(?:codes?|phrases?|keys?)\b|\bpersonal\s+access\s+tokens?\b|\b(?:access|session|api|auth)\s+tokens?\b|\bapi\s+keys?\b|\bprivate\s+keys?\b|\bseed\s+(?:phrases?|words)\b|\bsecret\s+(?:access\s+)?keys?\b/gi;
+  /\b(?:(?:account|github|login|email|bank|wallet|apple id)\s+)?password\b|\bpassphrase\b|\b(?:\d-digit|one-time|authenticator|2fa|mfa|otp|verification|sms)\b[^\n]{0,30}?\bcodes?\b|\brecovery\s+(?:codes?|phrases?|keys?)\b|\bpersonal\s+access\s+tokens?\b|\b(?:access|session|api|auth)\s+tokens?\b|\bapi\s+keys?\b|\bprivate\s+keys?\b|\bseed\s+(?:phrases?|words)\b|\bsecret\s+(?:access\s+)?keys?\b|\bservice\s+account\b[^\n]{0,30}?\bkeys?\b|\bkey\.json\b|\bprint-access-token\b|\bgh\s+auth\s+token\b|\b(?:card|credit\s+card)\b[^\n]{0,40}?\b(?:expiry|expiration|number|cvv|cvc|digits)\b|\b(?:last\s+4\s+digits|expiry\s+date|expiration\s+date)\b[^\n]{0,40}?\bcard\b/gi;
 
 /** How many different secrets the lines after an ask list (a list that starts within a few lines). */
 function secretsListed(text: string, from: number): number {
@@ -96,7 +96,7 @@ export function phishingMatches(file: FileView): RuleMatch[] {
       out.push({ ...m, severity: generic ? 'medium' : 'high', message: `Asks for a secret: ${found}` });
     }
   }
-  out.push(...signInLureMatches(file, text), ...secretsAskedInChat(text));
+  out.push(...signInLureMatches(file, text), ...secretsAskedInChat(text), ...tokenOutputHandedOver(text));
   for (const m of findAll(text, ASK_FOR_LIST)) {
     const kinds = secretsListed(text, m.index + m.length);
     if (kinds >= 2) out.push({ ...m, severity: kinds >= 3 ? 'critical' : 'high', message: `Asks the user for ${kinds} kinds of secret at once (passwords, codes, tokens)` });
