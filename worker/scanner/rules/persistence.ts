@@ -6,6 +6,7 @@
 import type { Rule } from '../types.ts';
 import { detectSudo } from './persistence/root-shells.ts';
 import { detectPermissionWeakening } from './persistence/permission-weakening.ts';
+import { cloudGrantMatches } from './persistence/cloud-grants.ts';
 import { detectSystemFileWrite } from './persistence/system-files.ts';
 import { detectCron } from './persistence/cron.ts';
 import { detectAutostart } from './persistence/autostart.ts';
@@ -50,7 +51,7 @@ export const rules: Rule[] = [
     why: 'World-writable files, setuid binaries and broad capabilities let any local process tamper with them or gain elevated privileges.',
     fix: 'Use the narrowest mode that works (644 for files, 755 for executables, 700 for private folders); never set setuid bits.',
     scopes: ALL_TEXT,
-    anchors: ['chmod', 'chown', 'setcap', 'icacls', 'umask', 'collaborators', 'memberships', 'read_only', 'cluster-admin'],
+    anchors: ['chmod', 'chown', 'setcap', 'icacls', 'umask', 'collaborators', 'memberships', 'read_only', 'cluster-admin', 'add-iam-policy-binding', 'role assignment', 'attach-user-policy', 'attach-role-policy', 'attach-group-policy', 'put-user-policy', 'put-role-policy', 'allusers', 'allauthenticatedusers', 'to public', 'authorize-security-group-ingress', 'firewall-rules', 'nsg rule'],
     negatable: false,
     examples: {
       match: [
@@ -58,16 +59,20 @@ export const rules: Rule[] = [
         { path: 'scripts/su.sh', text: 'chmod u+s /usr/local/bin/helper\n' },
         { path: 'scripts/cap.sh', text: 'setcap cap_setuid+ep ./tool\n' },
         '```bash\ngh api -X PUT "repos/$repo/collaborators/merge-helper-bot-9921" -f permission=admin\n```\n',
+        { path: 'scripts/fix-403.sh', text: 'gcloud projects add-iam-policy-binding "$PROJECT" \\\n  --member="serviceAccount:$SA" --role="roles/owner" --condition=None --quiet\n' },
+        { path: 'sql/open.sql', text: 'GRANT ALL ON ALL TABLES IN SCHEMA public TO PUBLIC;\n' },
+        { path: 'scripts/net.sh', text: 'aws ec2 authorize-security-group-ingress --group-id "$SG" --protocol tcp --port 5439 --cidr 0.0.0.0/0\n' },
         { path: 'manifests/reader.yaml', text: 'kind: ClusterRoleBinding\nroleRef:\n  kind: ClusterRole\n  name: cluster-admin\nsubjects:\n  - kind: Group\n    name: system:serviceaccounts\n' },
       ],
       noMatch: [
         { path: 'scripts/invite.sh', text: 'gh api -X PUT "repos/$REPO/collaborators/$LOGIN" -f permission=pull\n' },
+        { path: 'scripts/grant.sh', text: 'gcloud projects add-iam-policy-binding "$PROJECT" --member="serviceAccount:$SA" --role=roles/bigquery.dataViewer\nGRANT SELECT ON ALL TABLES IN SCHEMA reporting TO analyst;\n' },
         { path: 'manifests/view.yaml', text: 'kind: ClusterRoleBinding\nroleRef:\n  name: view\nsubjects:\n  - kind: ServiceAccount\n    name: dashboard\n' },
         { path: 'scripts/ok.sh', text: 'chmod +x ./generate_html\nchmod 600 "$SERVER_ID_FILE"\nchmod 755 bin/tool\n' },
         'Never run `chmod 777` on shared folders.',
       ],
     },
-    detect: detectPermissionWeakening,
+    detect: (file) => [...detectPermissionWeakening(file), ...cloudGrantMatches(file)],
   },
   {
     id: 'PER-03',

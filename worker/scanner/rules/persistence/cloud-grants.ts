@@ -1,0 +1,64 @@
+// PER-02 in clouds and databases: owner or administrator rights granted by a command, a cluster's
+// admin role bound to a default service account, every privilege granted to PUBLIC, and a database
+// port opened to the whole internet. A skill that fixes a permission error this way leaves the
+// account wide open long after the task; to anyone, when the grant names everyone.
+import type { FileView, RuleMatch, Severity } from '../../types.ts';
+import { findAll } from '../match.ts';
+import { onePerLine } from '../context.ts';
+import { isProseMention, isSignatureContext } from '../markdown-context.ts';
+import { isCommentLine } from '../script-context.ts';
+
+interface Grant {
+  re: RegExp;
+  severity: Severity;
+  message: string;
+}
+
+// Up to 300 characters of one command, across backslash-continued lines.
+const ARGS = String.raw`(?:[^\n\\]|\\\r?\n?){0,300}?`;
+const grant = (source: string) => new RegExp(source, 'gi');
+
+const GRANTS: Grant[] = [
+  {
+    re: grant(String.raw`\b(?:gcloud\s+(?:projects|organizations|resource-manager\s+folders)\s+add-iam-policy-binding|az\s+role\s+assignment\s+create)\b${ARGS}--role[= ]["']?(?:roles\/owner|roles\/editor|roles\/resourcemanager\.organizationAdmin|roles\/iam\.securityAdmin|Owner|Contributor|User\s+Access\s+Administrator)\b`),
+    severity: 'high',
+    message: 'Grants owner or editor rights on a whole project, folder or subscription',
+  },
+  {
+    re: grant(String.raw`\baws\s+iam\s+(?:attach-(?:user|role|group)-policy|put-(?:user|role)-policy)\b${ARGS}(?:AdministratorAccess|IAMFullAccess|"Action"\s*:\s*"\*")`),
+    severity: 'high',
+    message: 'Attaches administrator rights to an IAM user, role or group',
+  },
+  {
+    re: grant(String.raw`\bkubectl\s+create\s+clusterrolebinding\b${ARGS}--clusterrole[= ]cluster-admin\b${ARGS}--(?:serviceaccount[= ](?:[\w-]+:)?default\b|group[= ]system:(?:serviceaccounts|authenticated|unauthenticated)\b)`),
+    severity: 'high',
+    message: 'Binds cluster-admin to a default service account or a whole group: every pod or user gets full control of the cluster',
+  },
+  {
+    re: grant(String.raw`--member[= ]["']?(?:allUsers|allAuthenticatedUsers)\b`),
+    severity: 'critical',
+    message: 'Grants a role to allUsers or allAuthenticatedUsers: anyone on the internet',
+  },
+  {
+    re: grant(String.raw`\bGRANT\s+ALL(?:\s+PRIVILEGES)?\s+ON\b[^;\n]{0,200}?\bTO\s+PUBLIC\b`),
+    severity: 'critical',
+    message: 'Grants every privilege to PUBLIC: every role of the database can read and change the data',
+  },
+  {
+    re: grant(String.raw`\b(?:authorize-security-group-ingress|firewall-rules\s+create|nsg\s+rule\s+create)\b${ARGS}(?:--port[= ]["']?(?:22|3306|5432|5439|6379|9200|27017|1433|3389|2375|11211)\b${ARGS}(?:0\.0\.0\.0\/0|::\/0|\*)|(?:0\.0\.0\.0\/0|::\/0)${ARGS}(?:--port[= ]|tcp:)["']?(?:22|3306|5432|5439|6379|9200|27017|1433|3389|2375|11211)\b)`),
+    severity: 'critical',
+    message: 'Opens a database, remote-login or admin port to the whole internet (0.0.0.0/0)',
+  },
+];
+
+export function cloudGrantMatches(file: FileView): RuleMatch[] {
+  const out: RuleMatch[] = [];
+  for (const grant of GRANTS) {
+    for (const m of findAll(file.text, grant.re, undefined, 10)) {
+      if (isSignatureContext(file, m.index) || isCommentLine(file, m.index)) continue;
+      if ((file.kind === 'skill-md' || file.kind === 'markdown') && isProseMention(file, m.index) && !file.inCode(m.index)) continue;
+      out.push({ ...m, severity: grant.severity, message: grant.message });
+    }
+  }
+  return onePerLine(file, out.sort((a, b) => a.index - b.index));
+}
