@@ -176,9 +176,14 @@ const CLOSING_QUOTE = /^[^\n.!?"\u201D\u00BB\u2019'`\u300D\u300F]{0,40}["\u201C\
 const SAMPLE_CUE =
   /\b(?:like|such as|e\.g\.|patterns?|phrases?|strings?|wording|attacks?|injections?|jailbreaks?|detect\w*|flag(?:s|ged)?|scan\w*|looks? for|markers?|indicators?|examples?|samples?|payloads?|heuristics?|signatures?|regex\w*)\b/i;
 
+// The same cue in other languages ("「...」といった", "wie etwa", "por ejemplo"); CJK has no word boundaries.
+const SAMPLE_CUE_OTHER =
+  /といった|などの|のような|ような|例えば|例如|比如|诸如|类似|像是|\b(?:wie\s+etwa|zum\s+Beispiel|z\.\s?B\.|comme|par\s+exemple|como|por\s+ejemplo|tipo|ad\s+esempio|np\.|na\s+przyk[lł]ad)(?![\w])/i;
+
 /** True for a match that is a quoted sample phrase in a sentence about patterns or attacks. */
 export function isQuotedSample(text: string, index: number, length: number): boolean {
   if (!OPENING_QUOTE.test(text.slice(Math.max(0, index - 2), index))) return false;
   if (!CLOSING_QUOTE.test(text.slice(index + length, index + length + 42))) return false;
-  return SAMPLE_CUE.test(sentenceAround(text, index, length, 240));
+  const sentence = sentenceAround(text, index, length, 240);
+  return SAMPLE_CUE.test(sentence) || SAMPLE_CUE_OTHER.test(sentence);
 }

@@ -43,7 +43,7 @@ export function detectSystemFileWrite(file: FileView): RuleMatch[] {
         severity = SSH_KEY_LITERAL.test(line) || /\becho\b|>>/.test(line) ? 'critical' : 'high';
         // The file rewritten from itself without a key (`grep -v "$old" authorized_keys.bak >
         // authorized_keys`) takes a login away; it grants none.
-        if (!/>>/.test(line) && /\bgrep\s+(?:-\w+\s+)*-\w*v\w*\b[^\n|>]*authorized_keys/.test(line)) severity = 'medium';
+        if (!/>>/.test(line) && /\bgrep\s+(?:-\w+\s+)*-\w*v\w*\b(?:'[^'\n]*'|"[^"\n]*"|[^\n|>'"])*authorized_keys/.test(line)) severity = 'medium';
         // A heredoc holding a placeholder ("ssh-ed25519 AAAA... user@laptop") installs the user's own key.
         const body = text.slice(m.index + m[0].length, m.index + m[0].length + 400);
         if (/<<-?\s*['"]?\w+/.test(line) && PLACEHOLDER_KEY.test(body) && !SSH_KEY_LITERAL.test(body)) severity = 'medium';

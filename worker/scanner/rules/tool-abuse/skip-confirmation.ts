@@ -2,6 +2,7 @@ import type { FileView, RuleMatch, Severity } from '../../types.ts';
 import { proseOf } from '../match.ts';
 import { graded, scanCapped as scan, sentenceAround } from '../context.ts';
 import { CONSEQUENTIAL_OTHER_LANGUAGES, SKIP_CONFIRMATION_OTHER_LANGUAGES } from '../other-languages.ts';
+import { isQuotedSample } from '../markdown-context.ts';
 
 // TPA-05 skipping confirmation / human in the loop
 
@@ -78,6 +79,8 @@ export function detectSkipConfirmation(file: FileView): RuleMatch[] {
     // In other languages: high before something consequential, else medium.
     ...scan(text, SKIP_CONFIRMATION_OTHER_LANGUAGES, (m) => {
       if (file.inCode(m.index)) return null;
+      // 「確認なしで実行してよい」といった文章: a quoted sample of what notes must not be obeyed for.
+      if (isQuotedSample(text, m.index, m[0].length)) return { index: m.index, length: m[0].length, severity: 'low' };
       const sentence = sentenceAround(text, m.index, m[0].length, 200);
       const consequential = CONSEQUENTIAL.test(sentence) || CONSEQUENTIAL_OTHER_LANGUAGES.test(sentence) || /`[^`\n]{2,}`/.test(sentence);
       return { index: m.index, length: m[0].length, severity: consequential ? 'high' : 'medium' };
