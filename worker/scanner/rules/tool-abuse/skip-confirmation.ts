@@ -1,6 +1,6 @@
 import type { FileView, RuleMatch, Severity } from '../../types.ts';
 import { proseOf } from '../match.ts';
-import { graded, scanCapped as scan, sentenceAround } from '../context.ts';
+import { graded, lineWindow, scanCapped as scan, sentenceAround } from '../context.ts';
 import { CONSEQUENTIAL_OTHER_LANGUAGES, SKIP_CONFIRMATION_OTHER_LANGUAGES } from '../other-languages.ts';
 import { isQuotedSample } from '../markdown-context.ts';
 
@@ -8,7 +8,10 @@ import { isQuotedSample } from '../markdown-context.ts';
 
 /** A line that documents a command-line flag ("`-y` | Skip confirmation prompt"). */
 function documentsFlag(file: FileView, index: number): boolean {
-  return /(^|[\s`|(])--?[a-zA-Z][\w-]*/.test(file.lineAt(index)) || /^\s*\|/.test(file.lineAt(index));
+  // The 300 characters either side, not the whole line: one long line with many matches would be
+  // read again for each.
+  const line = lineWindow(file, index);
+  return /(^|[\s`|(])--?[a-zA-Z][\w-]*/.test(line) || /^\s*\|/.test(line);
 }
 
 // Explicit: the skill tells the agent not to ask, or to switch prompts off.
