@@ -17,7 +17,8 @@ const ASKED =
 // Telling the user that handing it over is safe is the lure itself.
 const SAFE_CLAIM =
   /\b(?:(?:it'?s|it\s+is|this\s+is|that'?s|perfectly|completely|totally)\s+safe|safe\s+to\s+(?:share|paste|send)|es\s+seguro|[ée]\s+seguro|[èe]\s+sicuro|sans\s+(?:risque|danger)|est\s+s[ûu]r|ist\s+sicher|unbedenklich)\b/i;
-const PASSWORD_WORD = /\b(?:passwords?|passcodes?|passphrases?|mots?\s+de\s+passe|passw[oö]rt(?:er)?|kennw[oö]rt(?:er)?|contrase[nñ]as?|senhas?|parola\s+d'ordine)\b|\w+-?passw[oö]rt\b/i;
+// German compounds end in the word ("GitHub-Passwort", "Kontokennwort"), so it needs no boundary before.
+const PASSWORD_WORD = /\b(?:passwords?|passcodes?|passphrases?|mots?\s+de\s+passe|contrase[nñ]as?|senhas?|parola\s+d'ordine)\b|(?:passw|kennw)[oö]rt(?:er)?\b/i;
 const CODE_WORD =
   /\b(?:2fa|mfa|otp|totp|two-factor|one-time|authenticator|sms|verification\s+codes?|security\s+codes?|recovery\s+(?:codes?|phrases?)|seed\s+phrases?|codice|codici|code\s+(?:de\s+)?(?:v[ée]rification|s[ée]curit[ée]|confirmation)|best[aä]tigungscode|verifizierungscode|sicherheitscode|c[oó]digos?\s+de\s+(?:verificaci[oó]n|verifica[cç][aã]o|seguridad|seguran[cç]a)|frase\s+(?:semilla|de\s+recupera[cç][aã]o))\b/i;
 // Tokens and keys: pasting them into a chat hands over the account as surely as a password.
@@ -26,7 +27,7 @@ const TOKEN_WORD =
 // The output of a command that prints a live token, to be pasted or sent somewhere:
 // "run `gh auth token` and paste the output into #eng-access".
 const TOKEN_COMMAND =
-  /\b(?:gh\s+auth\s+(?:token|status\s+--show-token)|gcloud\s+auth\s+(?:application-default\s+)?print-access-token|az\s+account\s+get-access-token|aws\s+configure\s+export-credentials|aws\s+sts\s+get-session-token|npm\s+token\s+create|heroku\s+auth:token|doctl\s+auth\s+token|vault\s+print\s+token|kubectl\s+create\s+token)\b/i;
+  /\b(?:gh\s+auth\s+(?:token|status\s+--show-token)|gcloud\s+auth\s+(?:application-default\s+)?print-access-token|az\s+account\s+get-access-token|aws\s+configure\s+export-credentials|aws\s+sts\s+get-session-token|npm\s+token\s+create|heroku\s+auth:token|doctl\s+auth\s+token|vault\s+print\s+token|kubectl\s+create\s+token)\b/gi;
 const OUTPUT_HANDED_OVER =
   /\b(?:paste|send|share|post|submit|upload|forward)\b[^.]{0,40}?\b(?:the\s+)?(?:output|result|token|value)\b[^.]{0,80}?\b(?:into|to|in|on)\b|\b(?:pega|pegue|env[ií]a|comparte|cole|envie|incolla|invia|colle|envoie|einf[uü]gen|schick\w*)\b/i;
 // Where a token belongs: a CI secret, an environment variable, a keychain or a password manager.
@@ -38,6 +39,8 @@ const SENTENCE_NEGATION = /\b(?:never|not|don'?t|mai|non|jamais|pas|ne|nie|niema
 
 /** Sentences (or list items) of prose that ask for a password or a one-time code in the chat. */
 export function secretsAskedInChat(text: string): RuleMatch[] {
+  // Most texts name no chat or no secret at all: one test of each over the whole text first.
+  if (!CHAT_PLACE.test(text) || !(PASSWORD_WORD.test(text) || CODE_WORD.test(text) || TOKEN_WORD.test(text))) return [];
   const out: RuleMatch[] = [];
   // A sentence runs over soft-wrapped lines; a blank line, a list item, a heading or a table row ends it.
   const sentence = /(?:[^.!?\n]|\n(?![ \t]*(?:\n|[-*+][ \t]|\d+[.)][ \t]|#|\|)))+(?:[.!?]|\n|$)/g;
@@ -71,12 +74,10 @@ export function secretsAskedInChat(text: string): RuleMatch[] {
 /** Instructions to paste or send the output of a command that prints a live token (critical). */
 export function tokenOutputHandedOver(text: string): RuleMatch[] {
   const out: RuleMatch[] = [];
-  const command = /\b(?:gh|gcloud|az|aws|npm|heroku|doctl|vault|kubectl)\s+[^\n]{0,60}/g;
-  let m: RegExpExecArray | null;
-  while ((m = command.exec(text)) !== null && out.length < 3) {
-    const t = TOKEN_COMMAND.exec(m[0]);
-    if (!t || t.index !== 0) continue;
-    const at = m.index;
+  TOKEN_COMMAND.lastIndex = 0;
+  let t: RegExpExecArray | null;
+  while ((t = TOKEN_COMMAND.exec(text)) !== null && out.length < 3) {
+    const at = t.index;
     // The sentence's start, looked for in the 300 characters before (a search of the whole text
     // per command would be quadratic on a long text without full stops).
     const before = text.slice(Math.max(0, at - 300), at);
