@@ -160,6 +160,7 @@ export function detectDownloadThenRun(file: FileView, skill: SkillView): RuleMat
       if (found.length >= 10) break;
     }
   }
+  const hook = GIT_HOOK_FILE.test(file.path);
   DOWNLOAD_LINE.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = execRegex(DOWNLOAD_LINE, text)) !== null && found.length < 20) {
@@ -182,7 +183,6 @@ export function detectDownloadThenRun(file: FileView, skill: SkillView): RuleMat
     let severity = originSeverity(file, m.index, tier, url);
     // A script that swaps itself for a download, or a git hook that runs one, runs the server's
     // code on every later run or commit, whoever the host is.
-    const hook = GIT_HOOK_FILE.test(file.path);
     if ((replacesItself || hook) && !isCommentLine(file, m.index) && SEVERITY_ORDER.indexOf(severity) < SEVERITY_ORDER.indexOf('high')) severity = 'high';
     found.push({
       index: m.index,

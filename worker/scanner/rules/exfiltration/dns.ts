@@ -23,9 +23,11 @@ const DOTTED_NAME_BUILT = /["']\.["']\s*\.join\b|\.join\(\s*["']\.["']\s*\)|stri
 function identityBeacons(file: FileView): RuleMatch[] {
   if (file.kind !== 'script') return [];
   const text = file.text;
-  if (!testRegex(IDENTITY_READ, text) || !testRegex(IDENTITY_ENCODED, text) || !testRegex(DOTTED_NAME_BUILT, text)) return [];
+  if (!testRegex(IDENTITY_READ, text) || !testRegex(IDENTITY_ENCODED, text)) return [];
+  const joined = execRegex(DOTTED_NAME_BUILT, text);
+  if (!joined) return [];
   // The lookup of the built name: the first after the place where the labels are joined.
-  const built = execRegex(DOTTED_NAME_BUILT, text)!.index;
+  const built = joined.index;
   const lookups = findAll(text, DNS_LOOKUP_CALL, undefined, 20).filter((m) => !/^\s*(?:#|\/\/)/.test(file.lineAt(m.index)));
   const lookup = lookups.find((m) => m.index > built) ?? lookups[0];
   return lookup ? [{ ...lookup, severity: 'critical', message: "Looks up DNS names built from the encoded user, host or repository: each query carries them to the zone's name server" }] : [];

@@ -13,12 +13,6 @@ const SECRET_PATH_G = new RegExp(SECRET_PATH_SOURCE, 'gi');
 const INPUT_PATH_LINE = /^[ \t]*(?:-[ \t]+)?["']?(?:Path|paths?|include|__path__|file|files)["']?[ \t]*[=: \t][^\n]*|^[ \t]*-[ \t]+["']?[~/$%*][^\n]*/i;
 const OUTPUT_HOST = /^[ \t]*(?:-[ \t]+)?["']?(?:Host|hosts|host|endpoint|url|uri|address|server)["']?[ \t]*[=: \t][ \t]*\[?[ \t]*["']?(?:[a-z][\w+.-]*:\/\/)?([\w-]+(?:\.[\w-]+)+)/gim;
 
-function lineOf(text: string, index: number): string {
-  const start = text.lastIndexOf('\n', index - 1) + 1;
-  const end = text.indexOf('\n', index);
-  return text.slice(start, end < 0 ? text.length : end);
-}
-
 export function logShipperInputs(skill: SkillView): RuleMatch[] {
   for (const file of skill.files) {
     if (file.kind !== 'text' && file.kind !== 'script') continue;
@@ -28,14 +22,23 @@ export function logShipperInputs(skill: SkillView): RuleMatch[] {
     let tries = 0;
     for (const m of matchAllRegex(text, SECRET_PATH_G)) {
       if (++tries > 50) break;
-      if (INPUT_PATH_LINE.test(lineOf(text, m.index))) {
+      if (INPUT_PATH_LINE.test(file.lineAt(m.index))) {
         tailed = m;
         break;
       }
     }
     if (!tailed) continue;
-    const hosts = [...matchAllRegex(text, OUTPUT_HOST)].slice(0, 10).map((h) => h[1].toLowerCase());
-    const outside = hosts.find((h) => ['unknown', 'ip', 'hosted'].includes(hostTierOf(h)));
+    // The first of the output hosts (up to ten) that is outside the machine and its network.
+    let outside: string | undefined;
+    let hosts = 0;
+    for (const h of matchAllRegex(text, OUTPUT_HOST)) {
+      if (++hosts > 10) break;
+      const host = h[1].toLowerCase();
+      if (['unknown', 'ip', 'hosted'].includes(hostTierOf(host))) {
+        outside = host;
+        break;
+      }
+    }
     return [{
       index: tailed.index,
       length: tailed[0].length,
