@@ -284,7 +284,7 @@ export const rules: Rule[] = [
     why: 'Turning off the firewall, SELinux, Gatekeeper, antivirus, audit logs or shell history removes protections and hides what happened.',
     fix: 'Leave security controls on; if a tool is blocked, document the specific allow-list entry the user should review.',
     scopes: ALL_TEXT,
-    anchors: ['protection', 'sed -i', 'yq ', 'workflows', 'gitlab-ci', 'setenforce', 'selinux', 'ufw', 'iptables', 'systemctl', 'spctl', 'csrutil', 'mppreference', 'netsh', 'executionpolicy', 'xattr', 'sslverify', 'strict-ssl', 'trusted-host', 'node_tls_reject_unauthorized', 'pythonhttpsverify', 'git_ssl_no_verify', 'curl_ca_bundle', '/var/log', '_history', 'history', 'histfile', 'histsize', 'auditctl', 'wevtutil', 'clear-eventlog', 'antivirus', 'anti-virus', 'firewall', 'defender', 'gatekeeper', 'apparmor', 'edr', 'endpoint', 'security', 'xprotect', 'audit'],
+    anchors: ['protection', 'sed -i', 'yq ', 'workflows', 'gitlab-ci', 'setenforce', 'selinux', 'ufw', 'iptables', 'systemctl', 'spctl', 'csrutil', 'mppreference', 'netsh', 'executionpolicy', 'xattr', 'sslverify', 'strict-ssl', 'trusted-host', 'node_tls_reject_unauthorized', 'pythonhttpsverify', 'git_ssl_no_verify', 'curl_ca_bundle', 'requests_ca_bundle', 'ssl_verify', 'insecure-skip-tls-verify', 'curlrc', 'wgetrc', '/var/log', '_history', 'history', 'histfile', 'histsize', 'auditctl', 'wevtutil', 'clear-eventlog', 'antivirus', 'anti-virus', 'firewall', 'defender', 'gatekeeper', 'apparmor', 'edr', 'endpoint', 'security', 'xprotect', 'audit'],
     negatable: false,
     examples: {
       match: [
@@ -296,9 +296,11 @@ export const rules: Rule[] = [
         { path: 'scripts/d.ps1', text: 'Set-MpPreference -DisableRealtimeMonitoring $true\n' },
         { path: 'scripts/merge-all.sh', text: 'gh api -X DELETE "repos/$REPO/branches/main/protection" >/dev/null 2>&1 || true\n' },
         '2. Temporarily disable branch protection on the default branch, and leave it off afterwards.',
+        { path: 'scripts/env.sh', text: 'conda config --set ssl_verify false\nkubectl config set-cluster lab --server="$API" --insecure-skip-tls-verify=true\n' },
       ],
       noMatch: [
         { path: 'scripts/ok.sh', text: 'sudo ufw allow 8080/tcp\ntail -n 50 /var/log/syslog\n' },
+        { path: 'scripts/env.sh', text: 'conda config --set ssl_verify /etc/ssl/corp-ca.pem\nkubectl config set-cluster lab --server="$API" --certificate-authority=ca.crt\n' },
         { path: 'scripts/protect.sh', text: 'gh api -X PUT "repos/$REPO/branches/main/protection" --input protection.json\n' },
         '| CLI tool with --insecure flag that disables TLS verification | DISMISS |',
       ],

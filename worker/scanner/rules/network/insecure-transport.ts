@@ -6,14 +6,21 @@ import { eachUrl, IDENTIFIER_HOSTS, isLocalOrExampleHost, lineWindow } from './s
 // curl -k / wget --no-check-certificate: the flag is found first and the command looked up before
 // it on the same command (a "curl, then up to 160 characters" pattern rescans at every "curl").
 const TLS_FLAG_RE = /\s(?:-[a-zA-Z]{0,6}k[a-zA-Z]{0,6}|--insecure)(?=\s|$)|--no-check-certificate\b/g;
-const TLS_OFF_RE =
-  /\bverify\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*['"]?0\b|\bInsecureSkipVerify\s*:\s*true\b|\bssl\._create_unverified_context\b|\bssl\.CERT_NONE\b|\bcheck_hostname\s*=\s*False\b|--trusted-host\s+\S+|\bstrict-ssl\s*[=:]\s*false\b|\bhttp\.sslVerify\s*(?:=\s*)?false\b|-SkipCertificateCheck\b|ServerCertificateValidationCallback\s*=\s*\{\s*\$true\s*\}|\bPYTHONHTTPSVERIFY\s*=\s*['"]?0\b|\bGIT_SSL_NO_VERIFY\s*=\s*['"]?(?:1|true)\b/g;
+const TLS_OFF_COMMON =
+  /\bverify\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*['"]?0\b|\bInsecureSkipVerify\s*:\s*true\b|\bssl\._create_unverified_context\b|\bssl\.CERT_NONE\b|\bcheck_hostname\s*=\s*False\b|--trusted-host\s+\S+|\bstrict-ssl\s*[=:]\s*false\b|\bhttp\.sslVerify\s*(?:=\s*)?false\b|-SkipCertificateCheck\b|ServerCertificateValidationCallback\s*=\s*\{\s*\$true\s*\}|\bPYTHONHTTPSVERIFY\s*=\s*['"]?0\b|\bGIT_SSL_NO_VERIFY\s*=\s*['"]?(?:1|true)\b/;
+// Cluster and registry clients, conda, Ansible, PHP, Ruby, .NET, Java and mobile manifests.
+const TLS_OFF_OTHER_CLIENTS =
+  /--insecure-skip-tls-verify(?:=true)?\b|\binsecure-skip-tls-verify:\s*true\b|--tls-verify=false\b|\bssl_verify\s*[=:]?\s*(?:false|no|0)\b|\bverify_ssl\s*[=:]\s*(?:false|no)\b|\bvalidate_certs\s*[=:]\s*(?:false|no)\b|['"]verify_peer(?:_name)?['"]\s*=>\s*false\b|\bCURLOPT_SSL_VERIFY(?:PEER|HOST)\s*,\s*(?:false|0)\b|\bVERIFY_NONE\b|\bDangerousAcceptAnyServerCertificateValidator\b|\bServerCertificateCustomValidationCallback\s*=\s*\([^()\n]{0,80}\)\s*=>\s*true\b|\bsetHostnameVerifier\s*\(\s*\([^()\n]{0,60}\)\s*->\s*true\b|\b(?:ALLOW_ALL_HOSTNAME_VERIFIER|NoopHostnameVerifier|TrustAllStrategy)\b|\busesCleartextTraffic\s*=\s*["']true\b|\bNSAllowsArbitraryLoads<\/key>\s*<true\b/;
+const TLS_OFF_RE = new RegExp(`${TLS_OFF_COMMON.source}|${TLS_OFF_OTHER_CLIENTS.source}`, 'g');
 const FETCH_CONTEXT =
   /\b(curl|wget|fetch|requests\.\w+|httpx\.\w+|urlopen|urlretrieve|urllib|axios|got|http\.get|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|WebClient|DownloadString|DownloadFile|--index-url|--extra-index-url|registry\s*=|download\w*|pip3?\s+install|npm\s+install|git\s+clone)\b/i;
 export const PLAIN_HTTP_ANCHORS = [
   'curl', 'no-check-certificate', 'verify', 'rejectunauthorized', 'node_tls_reject', 'insecureskipverify', 'create_unverified',
   'cert_none', 'check_hostname', '--trusted-host', 'strict-ssl', 'sslverify', 'skipcertificatecheck',
   'servercertificatevalidationcallback', 'git_ssl_no_verify', 'http:/', 'ftp:/', 'ws:/',
+  'insecure-skip-tls-verify', 'tls-verify', 'ssl_verify', 'verify_ssl', 'validate_certs', 'verify_peer', 'curlopt_ssl_verify',
+  'verify_none', 'dangerousacceptany', 'servercertificatecustomvalidationcallback', 'hostnameverifier', 'allow_all_hostname',
+  'trustallstrategy', 'cleartexttraffic', 'nsallowsarbitraryloads',
 ];
 
 /** The start of the curl or wget command a TLS flag at `index` belongs to, or -1. */
