@@ -57,7 +57,8 @@ export function firstUrlIn(command: string): string {
  */
 export function hostOf(url: string): string {
   const authority = url.replace(/^[a-z][\w+.-]*:\/\//i, '').split(/[/?#]/)[0];
-  return authority.replace(/^[^@]*@/, '').replace(/:\d*$/, '').toLowerCase();
+  // No host holds a comma: "https://proxy.example,direct" is a list of two (GOPROXY).
+  return authority.replace(/^[^@]*@/, '').replace(/,.*$/, '').replace(/:\d*$/, '').toLowerCase();
 }
 
 /** Classifies where a command fetches from ('' or '$...' means a variable or nothing literal). */

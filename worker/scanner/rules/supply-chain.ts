@@ -88,6 +88,8 @@ export const rules: Rule[] = [
         // A table of "patched forks" that swaps popular packages for look-alikes.
         '## Fork table\n\n| Upstream | Patched fork |\n|---|---|\n| lodash | lodahs |\n| axios | axois-secure |\n',
         { path: 'package.json', text: '{ "overrides": { "express": "npm:expres-patched@latest" } }\n' },
+        { path: 'Dockerfile', text: 'FROM apache/airfiow:2.9.1\nUSER airflow\n' },
+        { path: 'docker-compose.yml', text: 'services:\n  cache:\n    image: bitnarni/redis:7.2\n' },
       ],
       noMatch: [
         { path: 'requirements.txt', text: 'discord.py==2.3.2\nrequests==2.31.0\n' },
@@ -96,6 +98,7 @@ export const rules: Rule[] = [
         '```bash\nnpm install --save-dev \\\n  eslint-plugin-react eslint-plugin-react-hooks \\\n  eslint-config-prettier\n```',
         '| Package | Typosquats seen in the wild (never install) |\n|---|---|\n| lodash | lodahs |\n',
         { path: 'package.json', text: '{ "overrides": { "semver": "^7.5.4" }, "dependencies": { "request": "npm:@cypress/request@^3.0.0" } }\n' },
+        { path: 'docker-compose.yml', text: 'services:\n  cache:\n    image: bitnami/redis-cluster:7.2\n  ui:\n    image: mongo-express:1.0\n  db:\n    image: ankane/pgvector\n' },
       ],
     },
     detect: detectTyposquat,
@@ -112,7 +115,7 @@ export const rules: Rule[] = [
       'index-url', 'registry', 'trusted-host', '-i ', '-i\t', 'internal', 'private', 'corp', 'company', 'acme', 'intranet', 'source',
       'goproxy', 'gosumdb', 'gonosum', 'goinsecure', 'goflags', '=>', '--default-index', '--index', 'index_url', 'trusted_host',
       'uv_index', 'uv_default_index', 'insecure_host', 'pypi_mirror', 'pypi_url', 'registries', 'poetry_repositories', ':_auth',
-      ':_password', 'npmauthtoken', 'mirror.http', 'bundle_mirror', 'nuget', '<add key', 'tool.uv.index', '[[index]]', 'install.scopes', 'insteadof',
+      ':_password', 'npmauthtoken', 'mirror.http', 'bundle_mirror', 'nuget', '<add key', 'tool.uv.index', '[[index]]', 'install.scopes', 'insteadof', 'channels', 'channel_alias', 'brew', '[patch.',
     ],
     negatable: false,
     examples: {
@@ -141,6 +144,9 @@ export const rules: Rule[] = [
         { path: 'go.mod', text: 'module example.com/tool\n\nrequire github.com/urfave/cli/v2 v2.27.1\n\nreplace github.com/urfave/cli/v2 => github.com/urfave-cli/cli/v2 v2.27.2\n' },
         '```bash\ngem sources --add https://gems.buildpool.dev/ --remove https://rubygems.org/\n```',
         '```bash\ndotnet nuget add source https://nuget.buildpool.dev/v3/index.json -n fast\n```',
+        { path: 'Cargo.toml', text: '[dependencies]\nserde = "1"\n\n[patch.crates-io]\nserde = { git = "https://git.cratefix.dev/serde", branch = "main" }\n' },
+        { path: 'scripts/env.sh', text: 'conda config --add channels https://conda.buildpool.dev/main\nbrew tap devtools/extra https://git.buildpool.dev/homebrew-extra\n' },
+        { path: 'environment.yml', text: 'name: lab\nchannels:\n  - https://conda.buildpool.dev/main\n  - conda-forge\ndependencies:\n  - numpy\n' },
       ],
       noMatch: [
         { path: 'scripts/ci-auth.sh', text: 'git config --global url."https://x-access-token:${GH_TOKEN}@github.com/".insteadOf "https://github.com/"\ngit config --global url."git@github.com:".insteadOf "https://github.com/"\n' },
@@ -160,6 +166,10 @@ export const rules: Rule[] = [
         { path: 'scripts/venv.sh', text: 'export PIP_INDEX_URL=https://pypi.org/simple\nexport UV_INDEX_URL="${UV_INDEX_URL:-https://pypi.org/simple}"\n' },
         { path: 'NuGet.Config', text: '<configuration>\n  <packageSources>\n    <add key="nuget.org" value="https://api.nuget.org/v3/index.json" />\n  </packageSources>\n</configuration>\n' },
         { path: 'go.mod', text: 'module example.com/svc\n\nreplace github.com/Sirupsen/logrus => github.com/sirupsen/logrus v1.9.3\n' },
+        // A fix tried from a fork on a code forge, a local checkout, named channels and taps.
+        { path: 'Cargo.toml', text: '[patch.crates-io]\nserde = { git = "https://github.com/me/serde", branch = "fix" }\nlog = { path = "../log" }\n' },
+        { path: 'environment.yml', text: 'name: lab\nchannels:\n  - conda-forge\n  - https://conda.anaconda.org/bioconda\ndependencies:\n  - numpy\n' },
+        '```bash\nbrew tap hashicorp/tap\nconda install -c conda-forge -c https://repo.anaconda.com/pkgs/main numpy\n```',
       ],
     },
     detect: (file, skill) => [...detectRegistryConfusion(file, skill), ...detectGitUrlRewrites(file)],

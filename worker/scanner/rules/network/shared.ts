@@ -11,7 +11,7 @@ const URL_RE = /\b(?:https?|ftp|wss?):\/\/[^\s"'<>()`[\]{}|\\^]{1,500}/gi;
 export function hostOfUrl(url: string): string {
   const rest = url.slice(url.indexOf('//') + 2);
   let end = rest.length;
-  for (const stop of ['/', '?', '#']) {
+  for (const stop of ['/', '?', '#', ',']) {
     const i = rest.indexOf(stop);
     if (i >= 0 && i < end) end = i;
   }

@@ -10,7 +10,7 @@ export const DEFAULT_REGISTRIES = /^(?:https?:\/\/)?(?:registry\.npmjs\.org|regi
 
 // Every ecosystem's official hosts: a setting that names one of them changes nothing that matters.
 const OFFICIAL_HOST =
-  /^(?:registry\.npmjs\.(?:org|com)|registry\.yarnpkg\.com|npm\.pkg\.github\.com|pypi\.org|pypi\.python\.org|files\.pythonhosted\.org|test\.pypi\.org|download\.pytorch\.org|pypi\.nvidia\.com|pypi\.ngc\.nvidia\.com|(?:index\.|static\.)?crates\.io|proxy\.golang\.org|sum\.golang\.org|goproxy\.io|goproxy\.cn|proxy\.golang\.com\.cn|rubygems\.org|rubygems\.pkg\.github\.com|gems\.ruby-china\.com|(?:api\.|www\.)?nuget\.org|nuget\.pkg\.github\.com)$/;
+  /^(?:registry\.npmjs\.(?:org|com)|registry\.yarnpkg\.com|npm\.pkg\.github\.com|pypi\.org|pypi\.python\.org|files\.pythonhosted\.org|test\.pypi\.org|download\.pytorch\.org|pypi\.nvidia\.com|pypi\.ngc\.nvidia\.com|(?:index\.|static\.)?crates\.io|proxy\.golang\.org|sum\.golang\.org|goproxy\.io|goproxy\.cn|proxy\.golang\.com\.cn|rubygems\.org|rubygems\.pkg\.github\.com|gems\.ruby-china\.com|(?:api\.|www\.)?nuget\.org|nuget\.pkg\.github\.com|conda\.anaconda\.org|repo\.anaconda\.com|anaconda\.org|(?:repo\.|conda\.)?prefix\.dev|formulae\.brew\.sh|ghcr\.io)$/;
 const LOCAL_HOST = /^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|::1)$/;
 // Long-standing public mirrors, mostly for users in China: not the official host, but no secret
 // either. They stay where they were (medium) instead of counting as unknown.
@@ -25,7 +25,7 @@ const PRODUCT_SUFFIX = /(?:^|\.)(?:pkg\.dev|pkgs\.dev\.azure\.com|pkgs\.visualst
 const PRODUCT_PATH = /^\/(?:artifactory|nexus)\//;
 // Words of the official registries' names. A host whose own name carries one ("npmjs-edge.org",
 // "crates-cdn.dev") borrows the official registry's name to look like it.
-const REGISTRY_NAMES = ['npmjs', 'yarnpkg', 'pypi', 'pythonhosted', 'crates', 'cratesio', 'rubygems', 'nuget', 'golang', 'goproxy', 'gomod'];
+const REGISTRY_NAMES = ['npmjs', 'yarnpkg', 'pypi', 'pythonhosted', 'crates', 'cratesio', 'rubygems', 'nuget', 'golang', 'goproxy', 'gomod', 'anaconda', 'condaforge', 'homebrew'];
 
 type SourceKind = 'official' | 'local' | 'variable' | 'placeholder' | 'product' | 'mirror' | 'private' | 'hosted' | 'ip' | 'lookalike' | 'unknown';
 

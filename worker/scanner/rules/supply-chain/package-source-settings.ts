@@ -10,6 +10,7 @@ import { lineBounds } from '../../line-table.ts';
 import { execRegex, scan } from '../context.ts';
 import { assignedUrl } from '../assigned-urls.ts';
 import { baseNameOf } from '../../file-view.ts';
+import { condaAndBrewSettings } from './conda-brew-sources.ts';
 
 /**
  * What a setting does with its source:
@@ -23,7 +24,7 @@ import { baseNameOf } from '../../file-view.ts';
  * - token: credentials sent to a host (`//host/:_authToken=`).
  */
 export type Role = 'replace' | 'install' | 'extra' | 'scoped' | 'weak' | 'trust' | 'token';
-export type Ecosystem = 'npm' | 'pip' | 'cargo' | 'go' | 'gem' | 'nuget' | 'any';
+export type Ecosystem = 'npm' | 'pip' | 'cargo' | 'go' | 'gem' | 'nuget' | 'conda' | 'brew' | 'any';
 
 export interface Setting {
   index: number;
@@ -37,6 +38,8 @@ export interface Setting {
   tlsOff?: boolean;
   /** Cargo: the source replaced ("crates-io") and the source replacing it. */
   replaced?: { from: string; to: string };
+  /** Cargo: the crate a `[patch.<source>]` entry swaps for the code at `value`. */
+  patchedCrate?: string;
   /** pip's extra-index-url: consulted besides the default index. */
   extraIndex?: boolean;
 }
@@ -116,7 +119,7 @@ export const INTERNAL_NAME = /(?:^|\s)((?:internal|private|corp|mycorp|company|a
 // TOML-like lines for the section-aware settings (Cargo sources, uv/Poetry/PDM/Pipfile indexes,
 // bunfig scopes): a header, a code fence (a section ends with its block), or a key = value line.
 const TOML_LINE = /^[ \t]*(?:\[(\[?)([^[\]\n]{1,200})\]|(\x60{3,}|~{3,})|([\w.-]{1,60}|"[^"\n]{1,200}")[ \t]*=[ \t]*([^\n]{0,400}))/gm;
-const TOML_MARKERS = ['[source.', '[registries.', '[[', '[install.scopes]'];
+const TOML_MARKERS = ['[source.', '[registries.', '[[', '[install.scopes]', '[patch.'];
 
 /** Candidates each pattern looks at in one file: a bound for texts full of near-misses. */
 export const MAX_SETTINGS = 400;
@@ -184,7 +187,7 @@ function sectionSettings(text: string, out: Setting[], covered: Set<number>): Ru
       if (m[2] === undefined) continue;
       const header = m[2].trim();
       const double = m[1] === '[';
-      const dotted = /^(source|registries)\.(?:"([^"]+)"|'([^']+)'|([\w.-]+))$/.exec(header);
+      const dotted = /^(source|registries|patch)\.(?:"([^"]+)"|'([^']+)'|([\w.-]+))$/.exec(header);
       if (!double && dotted) section = { kind: dotted[1], name: dotted[2] ?? dotted[3] ?? dotted[4] };
       else if (!double && header === 'install.scopes') section = { kind: 'bun-scopes', name: '' };
       else if (double && /^(?:tool\.uv\.index|index|tool\.poetry\.source|tool\.pdm\.source|source)$/.test(header)) {
@@ -207,6 +210,13 @@ function sectionSettings(text: string, out: Setting[], covered: Set<number>): Ru
         source.registry = entry;
         covered.add(m.index);
       } else if (key === 'directory' || key === 'local-registry') source.local = true;
+    } else if (section.kind === 'patch') {
+      // `serde = { git = "https://host/serde" }`: every build takes the crate from there. A path
+      // is a local checkout; a fork on a code forge is how a fix is tried before it is released.
+      const git = /\bgit[ \t]*=[ \t]*["']([^"'\s]+)["']/.exec(raw);
+      if (git && !FORGE_HOST.test(sourceOf(git[1]).host)) {
+        push(out, { index: m.index, length: m[0].length, value: git[1], role: 'replace', ecosystem: 'cargo', patchedCrate: key });
+      }
     } else if (section.kind === 'registries') {
       if (key === 'index') indexes.push(entry);
     } else if (section.kind === 'bun-scopes') {
@@ -344,6 +354,8 @@ export function settingsOf(file: FileView): { settings: Setting[]; lows: RuleMat
     if (m[3] && !nugetConfig && !/packageSources/i.test(text.slice(Math.max(0, m.index - 3000), m.index))) return;
     push(out, { index: m.index, length: m[0].length, value: m[1] ?? m[2] ?? m[3], role: m[2] ? 'install' : 'replace', ecosystem: 'nuget' });
   });
+
+  condaAndBrewSettings(file, (s) => push(out, s));
 
   eachMatch(text, GO_PROXY, (m) => {
     if (DEFAULT_GO_PROXY.test(m[1])) return;

@@ -59,7 +59,7 @@ function severityOf(src: SourceHost, role: Role, firstParty: boolean, tlsOff: bo
   return role === 'extra' || role === 'scoped' || role === 'weak' ? 'medium' : 'high';
 }
 
-const ECOSYSTEM_NAME: Record<Ecosystem, string> = { npm: 'npm packages', pip: 'Python packages', cargo: 'Crates', go: 'Go modules', gem: 'Gems', nuget: 'NuGet packages', any: 'Packages' };
+const ECOSYSTEM_NAME: Record<Ecosystem, string> = { npm: 'npm packages', pip: 'Python packages', cargo: 'Crates', go: 'Go modules', gem: 'Gems', nuget: 'NuGet packages', conda: 'Conda packages', brew: 'Homebrew formulae', any: 'Packages' };
 
 function messageOf(s: Setting, src: SourceHost, severity: Severity, facts: { alwaysAuth: boolean; tlsOff: boolean }): string {
   const value = s.value.replace(/^["']|["']$/g, '');
@@ -68,6 +68,9 @@ function messageOf(s: Setting, src: SourceHost, severity: Severity, facts: { alw
   else if (s.role === 'trust') message = `TLS checks turned off for package host ${value}`;
   else if (s.role === 'extra' || s.extraIndex) message = `Extra package index ${value}: a public package with the same name as a private one can win (dependency confusion)`;
   else if (s.replaced) message = `Cargo source ${s.replaced.from} replaced by "${s.replaced.to}" at ${value}: every crate and its build script come from there`;
+  else if (s.patchedCrate) message = `Crate ${s.patchedCrate} patched with the code at ${value}: every build compiles it and runs its build script`;
+  else if (s.ecosystem === 'conda') message = `Conda packages resolved from the channel ${value}${s.role === 'replace' ? ', placed before the default channels' : ''}`;
+  else if (s.ecosystem === 'brew') message = s.role === 'install' ? `Homebrew tap from ${value}: its formulae are Ruby code run at install` : `Homebrew's repositories or bottles fetched from ${value}`;
   else if (s.ecosystem === 'go') message = `Go modules downloaded through the proxy ${value}`;
   else if (s.ecosystem === 'gem') message = `Gems resolved from a non-default source ${value}`;
   else if (s.ecosystem === 'nuget') message = `NuGet packages resolved from a non-default source ${value}`;

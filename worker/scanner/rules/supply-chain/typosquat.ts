@@ -7,6 +7,8 @@ import { lineBounds } from '../../line-table.ts';
 import { execRegex, matchAllRegex, testRegex } from '../context.ts';
 import { REQUIREMENT_LINE, REQUIREMENTS_FILE, dependencyBlocks } from './dependency-files.ts';
 import { baseNameOf } from '../../file-view.ts';
+import { editDistance } from './edit-distance.ts';
+import { imageTyposquats } from './image-typosquat.ts';
 
 const POPULAR_PACKAGES = new Set(
   (
@@ -48,29 +50,6 @@ const COMMON_WORDS = [
   'extension', 'adapter', 'connector', 'wrapper', 'bridge', 'storage', 'database', 'schema', 'metrics', 'telemetry',
   'analytics', 'session', 'token', 'secrets', 'credentials', 'deploy', 'release', 'version', 'package', 'registry',
 ];
-
-/** Optimal string alignment distance, stopping early above `max`. */
-function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) {
-    rows.push(new Array<number>(b.length + 1).fill(0));
-    rows[i][0] = i;
-  }
-  for (let j = 0; j <= b.length; j++) rows[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    let rowMin = Infinity;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, rows[i - 2][j - 2] + 1);
-      rows[i][j] = v;
-      rowMin = Math.min(rowMin, v);
-    }
-    if (rowMin > max) return max + 1;
-  }
-  return rows[a.length][b.length];
-}
 
 function normalisePackage(name: string): string {
   return name.toLowerCase().replace(/[_.]/g, '-');
@@ -287,6 +266,7 @@ export function detectTyposquat(file: FileView): RuleMatch[] {
     const seen = new Set(found.map((f) => lineBounds(text, f.index).start));
     for (const swap of swapMaps(file)) if (!seen.has(lineBounds(text, swap.index).start)) found.push(swap);
   }
+  if (found.length < 20) found.push(...imageTyposquats(file));
   const base = baseNameOf(file.skillPath).toLowerCase();
   if (REQUIREMENTS_FILE.test(base)) {
     REQUIREMENT_LINE.lastIndex = 0;
