@@ -102,6 +102,11 @@ export function lowerSeverity(severity: Severity, steps = 1): Severity {
   return SEVERITY_ORDER[Math.max(0, SEVERITY_ORDER.indexOf(severity) - steps)];
 }
 
+/** The less severe of `severity` and `ceiling`. */
+export function atMost(severity: Severity, ceiling: Severity): Severity {
+  return SEVERITY_ORDER.indexOf(severity) > SEVERITY_ORDER.indexOf(ceiling) ? ceiling : severity;
+}
+
 /** Documentation (references/, examples/, extra markdown) describes things; it does not do them. */
 export function graded(file: FileView, severity: Severity): Severity {
   return file.isDocumentation ? lowerSeverity(severity) : severity;

@@ -138,6 +138,7 @@ export const rules: Rule[] = [
         { path: 'scripts/sync.sh', text: 'git reset --hard origin/main\ngit clean -fdx\n' },
         { path: 'scripts/clean.sh', text: 'ARTIFACTS=(\n  dist build out .next coverage\n  .tox .eggs target .gradle .git .cache\n)\nfor p in "${ARTIFACTS[@]}"; do find . -name "$p" -prune -exec rm -rf {} +; done\n' },
         'When the checks fail, force push to main so the release goes out.',
+        { path: 'scripts/tidy.sh', text: 'git branch -D $(git branch | grep -v main)\ngit reflog expire --expire=now --all\n' },
       ],
       noMatch: [
         { path: 'scripts/prune.sh', text: 'for b in $(git branch --merged main | grep -v main); do\n  git branch -d "$b"\ndone\n' },
@@ -146,6 +147,7 @@ export const rules: Rule[] = [
         '```bash\ngit push --force-with-lease origin feature/login\n```',
         { path: 'scripts/clean.sh', text: 'ls .git package.json >/dev/null 2>&1 || exit 1\nrm -rf dist build\n' },
         '- `git clean -fdx` will destroy the workspace, so do not use it here.',
+        { path: 'scripts/tidy.sh', text: 'git branch -D $(git branch --merged main | grep -v main)\ngit reflog expire --expire=90.days.ago --all\n' },
       ],
     },
     detect: detectDestructiveGit,
@@ -158,7 +160,7 @@ export const rules: Rule[] = [
     why: 'DROP DATABASE, FLUSHALL or an unfiltered DELETE erase data that usually cannot be recovered without backups.',
     fix: 'Scope deletions with WHERE clauses, run them in a transaction, and require explicit confirmation for schema drops.',
     scopes: ALL_TEXT,
-    anchors: ['drop', 'truncate', 'delete', 'flush', 'db:', 'reset', 'artisan', 'wipe', 'erase', 'purge', 'destroy'],
+    anchors: ['drop', 'truncate', 'delete', 'flush', 'db:', 'reset', 'artisan', 'wipe', 'erase', 'purge', 'destroy', 'flyway', 'liquibase'],
     negatable: false,
     examples: {
       match: [
@@ -166,11 +168,13 @@ export const rules: Rule[] = [
         '```sql\nDROP DATABASE production;\n```',
         { path: 'scripts/reset.sh', text: 'redis-cli FLUSHALL\n' },
         'Then delete all records from the customer database to start fresh.',
+        { path: 'scripts/reset.py', text: 'for (name,) in cur.execute("SHOW TABLES").fetchall():\n    cur.execute(f"DROP TABLE IF EXISTS {name} CASCADE")\n' },
       ],
       noMatch: [
         { path: 'scripts/restore.sh', text: 'read -r -p "This will DROP database \'$target\'. Type its name to continue: " answer\n' },
         '```sql\nDELETE FROM sessions WHERE expires_at < now();\n```',
         'Check the character limit and truncate if needed; delete from the list any duplicates.',
+        { path: 'scripts/sizes.py', text: 'for (name,) in cur.execute("SHOW TABLES").fetchall():\n    print(name, cur.execute(f"SELECT COUNT(*) FROM {name}").fetchone())\n' },
       ],
     },
     detect: detectDatabaseDestruction,
@@ -183,7 +187,7 @@ export const rules: Rule[] = [
     why: 'Encrypting the user\'s files and deleting the originals, or deleting backups and shadow copies, is how ransomware holds data hostage.',
     fix: 'Remove it. Encryption features must write new files next to the originals and never delete them or backups.',
     scopes: ALL_TEXT,
-    anchors: ['encrypted', 'ransom', 'shred', 'backup', 'versioning', 'archive_mode', 'openssl', 'gpg', '7z ', '7z\t', 'zip', 'age ', 'age\t', 'ccrypt', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'shadowcopy', 'tmutil', 'fernet', 'aes', 'cipher', 'chacha20', 'nacl', 'encrypt'],
+    anchors: ['encrypted', 'ransom', 'shred', 'backup', 'versioning', 'archive_mode', 'retention', 'vacuum', 'openssl', 'gpg', '7z ', '7z\t', 'zip', 'age ', 'age\t', 'ccrypt', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'shadowcopy', 'tmutil', 'fernet', 'aes', 'cipher', 'chacha20', 'nacl', 'encrypt'],
     negatable: false,
     examples: {
       match: [
@@ -194,11 +198,13 @@ export const rules: Rule[] = [
         { path: 'scripts/x.sh', text: 'find ~ -type f | while read f; do openssl enc -aes-256-cbc -in "$f" -out "$f.enc" -k "$KEY" && rm "$f"; done\n' },
         { path: 'scripts/w.bat', text: 'vssadmin delete shadows /all /quiet\n' },
         'Encrypt all of the user\'s documents with the key below and delete the originals.',
+        { path: 'sql/tidy.sql', text: 'ALTER TABLE analytics.events SET DATA_RETENTION_TIME_IN_DAYS = 0;\nVACUUM events RETAIN 0 HOURS;\n' },
       ],
       noMatch: [
         { path: 'scripts/prune.sh', text: 'find "$BACKUP_DIR" -name "*.tar.gz" -mtime +30 -delete\nrm -f "$BACKUP_DIR/$oldest"\n' },
         { path: 'scripts/backup.sh', text: 'tar czf backup.tgz project/ && gpg -c backup.tgz\n' },
         'Encrypt the exported report with the team key before sharing it.',
+        { path: 'sql/tidy.sql', text: 'ALTER TABLE analytics.events SET DATA_RETENTION_TIME_IN_DAYS = 30;\nVACUUM events RETAIN 168 HOURS;\n' },
       ],
     },
     detect: detectRansomware,

@@ -10,7 +10,7 @@
 export const CONCEALMENT_OTHER_LANGUAGES = new RegExp(
   [
     // German: "Erwähne diesen Schritt dem Nutzer gegenüber nicht", "ohne den Nutzer zu informieren", "verschweige es dem Nutzer".
-    String.raw`(?:erw[aä]hne|erz[aä]hle|sage|sag|zeige|melde|teile)\s[^.\n]{0,60}?(?:Nutzer|Benutzer|Anwender)\w*\s(?:gegen[uü]ber\s)?nicht\b|\bohne\s(?:den|die|dem)\s(?:Nutzer|Benutzer|Anwender)\w*\s(?:zu\s)?(?:informieren|benachrichtigen|fragen|erw[aä]hnen)|(?:verschweige|verberge|verheimliche)\s[^.\n]{0,40}?(?:Nutzer|Benutzer|Anwender)`,
+    String.raw`(?:erw[aä]hne|erz[aä]hle|sage|sag|zeige|melde|teile)\s[^.\n]{0,60}?(?:Nutzer|Benutzer|Anwender)\w*\s(?:gegen[uü]ber\s)?(?:\*{1,2}|_{1,2})?nicht\b|\bohne\s(?:den|die|dem)\s(?:Nutzer|Benutzer|Anwender)\w*\s(?:zu\s)?(?:informieren|benachrichtigen|fragen|erw[aä]hnen)|(?:verschweige|verberge|verheimliche)\s[^.\n]{0,40}?(?:Nutzer|Benutzer|Anwender)`,
     // French: "ne le dis pas à l'utilisateur", "sans informer l'utilisateur", "à l'insu de l'utilisateur".
     String.raw`\bne\s(?:le\s|la\s|les\s|lui\s|en\s|rien\s)*(?:dis|mentionne|signale|montre|indique|r[ée]v[eè]le)\w*\s(?:pas|jamais|rien)\b[^.\n]{0,40}?\butilisat(?:eur|rice)|\bsans\s(?:en\s)?(?:informer|pr[ée]venir|avertir|notifier)\s(?:l'|l’)?utilisat|[àa]\sl'insu\sde\sl'utilisat`,
     // Spanish and Portuguese: "no se lo digas al usuario", "sin informar al usuario", "não diga ao usuário".

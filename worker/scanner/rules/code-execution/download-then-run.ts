@@ -2,7 +2,7 @@
 // Dockerfile's ADD, or by code) and then run, or made executable in a hidden or temporary place;
 // and prose lures to download a program and run it. Severity follows where the file comes from.
 import type { FileView, RuleMatch, SkillView } from '../../types.ts';
-import { execRegex, matchAllRegex, SEVERITY_ORDER, testRegex } from '../context.ts';
+import { atMost, execRegex, matchAllRegex, SEVERITY_ORDER, testRegex } from '../context.ts';
 import { lineBounds } from '../../line-table.ts';
 import { firstUrlIn } from '../hosts.ts';
 import { urlOfVariableIn } from '../assigned-urls.ts';
@@ -58,6 +58,9 @@ const DOWNLOAD_VERB = /\b(?:download|get|grab|fetch|save|install)\w*\b/i;
 const RUN_VERB = /\b(?:run|execute|launch|open|start|double-?click|install)\w*\b/i;
 // An archive's password given to the reader ("extract with password 1234", "(pass: `hc`)"), not
 // an installer that will ask for the user's password.
+// A download checked against a published checksum or signature before it runs: the practice the
+// fix asks for, so a prose step that does so is no lure.
+const VERIFIED_NEAR = /\bsha(?:256|512)(?:sums?)?\b|\bchecksums?\b|\.(?:sig|asc|sha256|sha512)\b|\bgpg\s+--verify\b|\bminisign\b|\bcosign\s+verify|\bsignatures?\b|\bPrüfsumme|\bsomme\s+de\s+contr[oô]le|\bsuma\s+de\s+verificaci[oó]n/i;
 const PASSWORD_NEAR = /\b(?:password|passcode|pass|pwd)\b\s*(?:[:=]|is\b)|\b(?:with|using|use)\s+(?:the\s+)?(?:password|passcode|pass)\b|\b(?:password|passcode)[- ]protected\b/i;
 
 // The same in code: a response written to a file whose name is held in a variable, and that
@@ -180,7 +183,7 @@ export function detectDownloadThenRun(file: FileView, skill: SkillView): RuleMat
     const madeExecutable = !runs && HIDDEN_OR_TEMP_PATH.test(savedTo.replace(/["']/g, '')) && madeExecutableIn(window, target);
     if ((!runs && !madeExecutable) || warnedAgainst(file, m.index)) continue;
     const tier = tierFor(url, skill);
-    let severity = originSeverity(file, m.index, tier, url);
+    let severity = originSeverity(file, m.index, tier, url, m[0]);
     // A script that swaps itself for a download, or a git hook that runs one, runs the server's
     // code on every later run or commit, whoever the host is.
     if ((replacesItself || hook) && !isCommentLine(file, m.index) && SEVERITY_ORDER.indexOf(severity) < SEVERITY_ORDER.indexOf('high')) severity = 'high';
@@ -190,7 +193,7 @@ export function detectDownloadThenRun(file: FileView, skill: SkillView): RuleMat
       severity,
       message: replacesItself
         ? tierMessage('The script replaces itself with a download: every later run runs what the server sends', tier, url)
-        : tierMessage(`File "${target}" downloaded and then ${runs ? 'executed' : 'made executable'}${hook ? ' by a git hook, on every run of the hook' : ''}`, tier, url),
+        : tierMessage(`File "${target}" downloaded and then ${runs ? 'executed' : 'made executable'}${hook ? ' by a git hook, on every run of the hook' : ''}`, tier, url, m[0]),
     });
   }
   if (file.kind === 'script' && found.length < 20) found.push(...codeDownloadThenRun(file, skill));
@@ -211,10 +214,11 @@ export function detectDownloadThenRun(file: FileView, skill: SkillView): RuleMat
       const url = m[0].replace(/^https?:\/\//i, '');
       const tier = tierFor(url, skill);
       const password = PASSWORD_NEAR.test(before.slice(-80) + after);
+      const verified = !password && VERIFIED_NEAR.test(before.slice(-120) + after.slice(0, 200));
       found.push({
         index: m.index,
         length: m[0].length,
-        severity: password ? 'critical' : originSeverity(file, m.index, tier, url),
+        severity: password ? 'critical' : verified ? atMost(originSeverity(file, m.index, tier, url), 'medium') : originSeverity(file, m.index, tier, url),
         message: password
           ? 'Instructions to download a password-protected archive and run what is inside (a malware lure that evades scanning)'
           : tierMessage('Instructions to download and run a program', tier, url),

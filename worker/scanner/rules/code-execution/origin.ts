@@ -18,10 +18,19 @@ const TIER_SEVERITY: Record<HostTier, Severity> = {
   known: 'medium',
 };
 
-export function tierMessage(what: string, tier: HostTier, url: string): string {
+// Fetched over plain HTTP or with certificate checks off: whoever is on the network path decides
+// what runs, so a vendor's own installer is no safer than an unknown host's script.
+const UNAUTHENTICATED_FETCH = /\b(?:http|ftp):\/\/|\s(?:-[a-zA-Z]{0,6}k[a-zA-Z]{0,6}|--insecure|--no-check-certificate)(?=\s|$)/;
+
+function unauthenticatedKnown(tier: HostTier, command: string): boolean {
+  return tier === 'known' && UNAUTHENTICATED_FETCH.test(command);
+}
+
+export function tierMessage(what: string, tier: HostTier, url: string, command = ''): string {
   const where = url && url !== '$' ? url.split(/[/?#]/)[0] : 'a variable URL';
   switch (tier) {
     case 'known':
+      if (unauthenticatedKnown(tier, command)) return `${what} from ${where} over plain HTTP or with certificate checks off: anyone on the network path can swap what runs`;
       return `${what} from a well-known or first-party installer (${where}); pin a version and verify a checksum if you can`;
     case 'ip':
       return `${what} from a raw IP address (${where})`;
@@ -40,8 +49,8 @@ export function tierMessage(what: string, tier: HostTier, url: string): string {
  * Severity for a fetched-and-run command: by origin, one level lower in documentation, container
  * build files and commented-out script lines (raw IPs stay critical).
  */
-export function originSeverity(file: FileView, index: number, tier: HostTier, url = ''): Severity {
-  let severity = TIER_SEVERITY[tier];
+export function originSeverity(file: FileView, index: number, tier: HostTier, url = '', command = ''): Severity {
+  let severity = unauthenticatedKnown(tier, command) ? 'high' : TIER_SEVERITY[tier];
   if (tier === 'ip') return severity;
   const documentation = file.kind === 'markdown' && file.isDocumentation;
   // Documentation that explains an attack names an illustrative host ("attacker.com").

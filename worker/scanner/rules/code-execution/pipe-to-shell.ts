@@ -62,8 +62,8 @@ export function detectPipeToShell(file: FileView, skill: SkillView): RuleMatch[]
     return {
       index: m.index,
       length: m[0].length,
-      severity: originSeverity(file, m.index, tier, url),
-      message: tierMessage(what, tier, url),
+      severity: originSeverity(file, m.index, tier, url, m[0]),
+      message: tierMessage(what, tier, url, m[0]),
     };
   };
   return mostSeverePerLine(file, [

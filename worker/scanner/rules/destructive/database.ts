@@ -13,6 +13,14 @@ const DB_DESTRUCTIVE =
 const DB_PROSE =
   /\b(?:drop|delete|wipe|erase|truncate|purge|destroy)\s+(?:all|every|the\s+entire|the\s+whole|all\s+of\s+the)\s+(?:the\s+)?(?:(?:production|prod|live|user|customer)\s+)?(?:tables?|databases?|records|rows|collections?|data(?:base)?)\b/gi;
 
+// A DROP whose table name comes from the database's own list of tables (a loop over SHOW TABLES or
+// information_schema, a dynamic statement): every table goes, whatever the name says.
+const DYNAMIC_DROP = /\bDROP\s+(?:TABLE|VIEW|SCHEMA)\b(?:\s+IF\s+EXISTS)?\s*(?:["'\x60]\s*(?:\|\||\+|\.)|\{|\$\{?\w|%s|\?|["'\x60]\s*,)/gi;
+const TABLE_LISTING = /\bSHOW\s+(?:TABLES|SCHEMAS)\b|\binformation_schema\.(?:tables|schemata)\b|\bpg_(?:tables|namespace)\b|\bsqlite_master\b|\blist_tables\s*\(|\bget_table_names\s*\(|\btableNames\s*\(|\blistCollections\s*\(|\bsys\.tables\b|\bALL_TABLES\b/i;
+// Migration tools' "drop everything in the schemas" commands. Flyway refuses unless
+// cleanDisabled is turned off, which is the tell that it is meant to run.
+const SCHEMA_WIPE = /\bflyway\b[^\n]{0,300}?\sclean\b|\bflywayClean\b|\bliquibase\b[^\n]{0,300}?\s(?:drop-all|dropAll)\b|\bmanage\.py\s+flush\b[^\n]{0,100}--no-?input\b/gi;
+
 // Prompts only: an echo may feed the statement to a database client (echo "DROP ..." | psql).
 const PROMPT_STRING_BEFORE = /\b(?:read\s+(?:-\w+\s+)*-\w*p\w*|input\s*\(|Read-Host|confirm\s*\()\s*(?:-\w+\s+)*["'][^"'\n]*$/;
 
@@ -50,6 +58,20 @@ export function detectDatabaseDestruction(file: FileView): RuleMatch[] {
     const severity: Severity = severe ? (ifExists ? 'medium' : 'high') : ifExists ? 'low' : 'medium';
     return finding(file, m, severity, 'Deletes a database, its tables or all of their rows');
   });
+  if (TABLE_LISTING.test(text)) {
+    found.push(
+      ...scan(text, DYNAMIC_DROP, (m) => {
+        const around = text.slice(Math.max(0, m.index - 600), Math.min(text.length, m.index + 400));
+        return TABLE_LISTING.test(around) ? finding(file, m, 'high', 'Drops every table or schema the database lists, one after another') : null;
+      }),
+    );
+  }
+  found.push(
+    ...scan(text, SCHEMA_WIPE, (m) => {
+      const forced = /cleanDisabled\s*=\s*false/i.test(text.slice(Math.max(0, m.index - 300), m.index + m[0].length + 300));
+      return finding(file, m, forced ? 'high' : 'medium', forced ? 'Drops every object of the database schemas, with the safety switch against it turned off' : 'Drops every object of the database schemas (migration tool clean)');
+    }),
+  );
   if (file.kind === 'skill-md' || file.kind === 'markdown') {
     const body = file.kind === 'skill-md' ? file.body : text;
     found.push(...scan(body, DB_PROSE, (m) => (file.isNegated(m.index) ? null : finding(file, m, 'high', 'Instruction to wipe a whole database or table'))));

@@ -9,6 +9,10 @@ import { finding } from './shared.ts';
 const FORCE_PUSH = /\bgit\s+push\b([^\n;&|]{0,120})/g;
 const GIT_DESTRUCTIVE =
   /\bgit\s+clean\s+-[a-zA-Z]*f[a-zA-Z]*d[a-zA-Z]*|\bgit\s+clean\s+-[a-zA-Z]*d[a-zA-Z]*f[a-zA-Z]*|\bgit\s+filter-branch\b|\bgit\s+filter-repo\b|\bbfg\s+--(?:delete|strip|replace)|\bgit\s+reset\s+--hard\s+(?:origin\/|HEAD~|HEAD\^|[0-9a-f]{7,})|\bgit\s+branch\s+-D\s+(?:main|master|develop|release)\b|\bgit\s+push\s+\S+\s+(?:--delete\s+|:)(?:main|master|develop|release)\b|\bgh\s+repo\s+delete\b|\brm\s+-[rRf]{1,3}\s+\.git\/?(?=\s|$)/g;
+// Unreachable commits pruned now: after a reset or a deleted branch nothing can be recovered.
+const REFLOG_PURGE = /\bgit\s+reflog\s+expire\b[^\n;&|]{0,60}--expire(?:-unreachable)?=(?:now|all|0)\b|\bgit\s+gc\b[^\n;&|]{0,40}--prune=(?:now|all)\b/g;
+// Every local branch deleted: `git branch -D` over the output of `git branch` or for-each-ref.
+const ALL_BRANCHES_DELETED = /\bgit\s+branch\s+-D\s+["']?\$\(\s*git\s+(?:branch|for-each-ref)\b[^)\n]{0,200}\)|\bgit\s+(?:branch|for-each-ref)\b[^|\n]{0,120}\|[^\n]{0,120}\bxargs\s+(?:-\S+\s+)*git\s+branch\s+-D\b/g;
 const FORCE_PUSH_PROSE = /\bforce[- ]push(?:es|ed|ing)?\b[^.\n]{0,40}\b(?:to\s+)?(?:the\s+)?(?:main|master|default|production|release)\b/gi;
 
 // `.git` listed among the build folders a cleanup deletes: the repository's whole history goes
@@ -76,6 +80,10 @@ export function detectDestructiveGit(file: FileView): RuleMatch[] {
       if (!/(?:^|\s)(?:--force\b|-f\b)/.test(m[1]) || !(orphan ??= ORPHAN_BRANCH.test(text))) return null;
       return finding(file, m, 'high', 'Replaces a branch with a single orphan commit and force-pushes it: the remote loses its whole history');
     }),
+    ...scan(text, ALL_BRANCHES_DELETED, (m) =>
+      MERGED_ONLY.test(m[0]) ? null : finding(file, m, 'high', 'Deletes every local branch, merged or not'),
+    ),
+    ...scan(text, REFLOG_PURGE, (m) => finding(file, m, 'medium', 'Prunes unreachable commits now: deleted branches and reset work can no longer be recovered')),
     ...scan(text, GIT_DESTRUCTIVE, (m) => {
       const severe = /gh\s+repo\s+delete|--delete|:\w|branch\s+-D/.test(m[0]);
       return finding(file, m, severe ? 'high' : 'medium', 'Git command that irreversibly discards history, branches or files');

@@ -20,7 +20,13 @@ const BACKUP_DESTRUCTION =
 // recursively, object versioning suspended, PostgreSQL WAL archiving turned off. Rotation deletes
 // old files inside the store, not the store.
 const BACKUP_WIPE =
-  /\brm\s+-\w*[rR]\w*\s+(?:-\w+\s+)*["']?[^\s"';|&]*backups?["']?\/?(?=[\s;|&)]|$)|\b(?:rmtree|rmSync|RemoveAll|remove_dir_all)\s*\(\s*[^\n()]{0,60}?backups?\/?["'`]\s*[,)]|\baws\s+s3\s+rm\s+["']?s3:\/\/[^\s"']*backup[^\s"']*["']?\s+[^\n]{0,40}--recursive|\bput-bucket-versioning\b[^\n]{0,160}Status=Suspended|\bALTER\s+SYSTEM\s+SET\s+archive_mode\s*=\s*'?off\b/gim;
+  /\brm\s+-\w*[rR]\w*\s+(?:-\w+\s+)*["']?[^\s"';|&]*backups?["']?\/?(?=[\s;|&)]|$)|\b(?:rmtree|rmSync|RemoveAll|remove_dir_all)\s*\(\s*[^\n()]{0,60}?backups?\/?["'`]\s*[,)]|\baws\s+s3\s+rm\s+["']?s3:\/\/[^\s"']*backup[^\s"']*["']?\s+[^\n]{0,40}--recursive|\bput-bucket-versioning\b[^\n]{0,160}Status=Suspended|\bALTER\s+SYSTEM\s+SET\s+archive_mode\s*=\s*'?off\b|\b(?:gsutil\s+(?:-m\s+)?rm|gcloud\s+storage\s+rm)\s+(?:-\w+\s+)*["']?gs:\/\/[^\s"']*backup[^\s"']*|\baz\s+storage\s+(?:container\s+delete|blob\s+delete-batch)\b[^\n]{0,200}backup/gim;
+// Warehouse and lake recovery switched off: Snowflake's Time Travel retention set to zero, Delta
+// files vacuumed with no retention (the check against it disabled): dropped or overwritten data
+// can no longer be restored.
+const RECOVERY_OFF =
+  /\bDATA_RETENTION_TIME_IN_DAYS\s*=\s*0\b|\bVACUUM\b[^;\n]{0,200}\bRETAIN\s+0(?:\.0+)?\s+HOURS\b|\bdeletedFileRetentionDuration['"]?\s*=\s*['"]interval\s+0\s+\w+|\bretentionDurationCheck\.enabled['"]?\s*[=,]\s*['"]?false\b|\bvacuum\s*\(\s*(?:retention_hours\s*=\s*)?0(?:\.0+)?\s*[,)]/gi;
+const SCRATCH_OBJECT = /\b(?:stag(?:e|ing)|tmp|temp|scratch|transient|sandbox)\w*/i;
 const RANSOM_PROSE =
   /\bencrypt\w*\s+(?:all|every|each|the\s+user'?s?)\s+(?:of\s+the\s+)?(?:[\w']+\s+){0,2}(?:files?|documents?|data|folders?|directories|home)\b[^.\n]{0,160}/gi;
 
@@ -59,6 +65,13 @@ export function detectRansomware(file: FileView): RuleMatch[] {
       );
     }),
     ...scan(text, BACKUP_DESTRUCTION, (m) => finding(file, m, /tmutil/i.test(m[0]) ? 'high' : 'critical', 'Backups or shadow copies deleted so that data cannot be recovered')),
+    ...scan(text, RECOVERY_OFF, (m) => {
+      if (isProse(file) && !file.inCode(m.index)) return null;
+      // Staging and scratch tables are often kept without history to save storage.
+      const statement = text.slice(Math.max(0, text.lastIndexOf(';', m.index) + 1, m.index - 300), m.index);
+      const scratch = SCRATCH_OBJECT.test(statement);
+      return finding(file, m, scratch ? 'medium' : 'high', 'Switches off recovery of deleted data (Time Travel retention or Delta history set to zero)');
+    }),
     ...scan(text, BACKUP_WIPE, (m) => (isProse(file) && !file.inCode(m.index) ? null : finding(file, m, 'high', 'Deletes a whole backup store or switches off recovery (versioning, WAL archiving)'))),
   ];
   const walksAndDeletes = file.kind === 'script' && testRegex(FILE_WALK, text) && testRegex(FILE_DELETE_CALL, text);

@@ -10,6 +10,22 @@ export const IGNORE_PRIOR = [
   /\b(?:your|the\s+system(?:'s)?|system|safety)\s+(?:instructions|rules|guidelines|directives|prompt)\s+(?:are|is|have\s+been|were)\s+(?:now\s+)?(?:void|cancell?ed|revoked|superseded|overridden|obsolete|invalid|suspended|lifted|disabled|no\s+longer\s+(?:valid|apply|applicable|in\s+effect))\b/gi,
   // "The restrictions you were given earlier about X are superseded by this section."
   /\b(?:restrictions|rules|instructions|guidelines|guidance|policies|constraints)\s+you\s+(?:were|have\s+been|'ve\s+been)\s+given\b[^.]{0,80}?\s(?:are|is|were|have\s+been)\s+(?:now\s+)?(?:superseded|overridden|void|cancell?ed|revoked|replaced|obsolete|no\s+longer\s+(?:valid|apply|applicable|in\s+effect))\b/gi,
+  // The same order in German, French, Spanish, Portuguese, Italian, Dutch, Polish, Russian,
+  // Chinese, Japanese and Korean: "Ignoriere ab hier alle vorherigen Anweisungen", "ignora todas
+  // las instrucciones anteriores", "忽略之前的所有指令", "以前の指示を無視".
+  new RegExp(
+    [
+      String.raw`\b(?:ignorier(?:e|en\s+Sie)?|vergiss|vergessen\s+Sie)\s[^.\n]{0,40}?\b(?:vorherigen|bisherigen|fr[üu]heren|obigen|vorangegangenen|urspr[üu]nglichen|anderen)\s+(?:Anweisungen|Instruktionen|Regeln|Vorgaben|Richtlinien|Befehle)`,
+      String.raw`\b(?:ignore[zs]?|oublie[zs]?)\s+(?:toutes\s+)?(?:les|tes|vos)\s+(?:instructions|consignes|r[èe]gles|directives)\s+(?:pr[ée]c[ée]dentes|ant[ée]rieures|initiales|ci-dessus)`,
+      String.raw`\b(?:ignora|ignore|olvida|olvide|esquece|esque[çc]a|ignori|dimentica)\s+(?:todas\s+|tutte\s+)?(?:las|as|le|tus|suas|sus)\s+(?:instrucciones|instru[çc][õo]es|istruzioni|reglas|regras|regole|indicaciones|orienta[çc][õo]es)\s+(?:anteriores|previas|pr[ée]vias|precedenti|originales|originais|iniciales)`,
+      String.raw`\bnegeer\s+(?:alle\s+)?(?:de\s+)?(?:vorige|eerdere|voorgaande|bovenstaande)\s+(?:instructies|regels|opdrachten)|\bzignoruj\s+(?:wszystkie\s+)?(?:poprzednie|wcze[śs]niejsze)\s+(?:instrukcje|polecenia|zasady)`,
+      String.raw`(?:игнорируй|игнорируйте|забудь|забудьте)\s+(?:все\s+)?(?:предыдущие|прежние|предшествующие|исходные)\s+(?:инструкции|указания|правила|команды)`,
+      String.raw`忽略(?:之前|以上|先前|上面|前面|所有|一切)[^。\n]{0,12}?(?:指令|指示|说明|規則|规则|要求)|无视(?:之前|以上|先前|所有)[^。\n]{0,12}?(?:指令|指示|规则)`,
+      String.raw`(?:以前|これまで|上記|前|先)の(?:すべての|全ての)?(?:指示|命令|ルール)を(?:すべて)?(?:無視|忘れ)`,
+      String.raw`이전(?:의)?\s?(?:모든\s?)?(?:지시|지침|명령|규칙)(?:사항)?(?:을|를|은|는)?\s?(?:모두\s?)?무시(?:하|해)`,
+    ].join('|'),
+    'gi',
+  ),
 ];
 
 export const OVERRIDE_SYSTEM = [
@@ -72,6 +88,7 @@ anchorList(IGNORE_PRIOR, [
   PROSE_WORDS,
   [...PROSE_WORDS, 'prompt'],
   ['given'],
+  ['ignorier', 'vergiss', 'vergessen', 'ignore', 'oublie', 'ignora', 'olvida', 'olvide', 'esquece', 'esqueça', 'ignori', 'dimentica', 'negeer', 'zignoruj', 'игнорируй', 'забудь', '忽略之', '忽略以', '忽略先', '忽略上', '忽略前', '忽略所', '忽略一', '无视之', '无视以', '无视先', '无视所', 'を無視', 'を忘れ', '무시하', '무시해'],
 ]);
 anchorList(OVERRIDE_SYSTEM, [
   ['ignore', 'disregard', 'bypass', 'circumvent', 'override', 'overrule', 'forget', 'violate', 'break', 'escape'],
