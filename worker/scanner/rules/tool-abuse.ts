@@ -25,7 +25,7 @@ export const rules: Rule[] = [
     fix: 'List only the tools the skill needs and filter shell access to specific commands, e.g. Bash(git status:*).',
     scopes: ['frontmatter'],
     examples: {
-      match: ['name: helper\ndescription: Helps.\nallowed-tools: Bash(*), Read', 'name: helper\ndescription: Helps.\npermissions:\n  - read\n  - "*"', 'name: x\ndescription: X.\nallowed-tools: Bash Read Grep'],
+      match: ['name: helper\ndescription: Helps.\nallowed-tools: Bash(*), Read', 'name: helper\ndescription: Helps.\npermissions:\n  - read\n  - "*"', 'name: x\ndescription: X.\nallowed-tools: Bash Read Grep', 'name: helper\ndescription: Helps.\nallowed-tools: Read, Bash(python3:*), Bash(bash:*)'],
       noMatch: ['name: helper\ndescription: Helps.\nallowed-tools: Read, Grep, Glob', 'name: crawler\ndescription: Crawls.\nallowed-tools:\n  - Bash(npx firecrawl *)\n  - Read'],
     },
     detect: detectWildcardTools,

@@ -13,6 +13,9 @@ const ENV_PROSE = new RegExp(
   String.raw`\b(?:collect|gather|dump|list|print|output|compile|extract|harvest|read|check|include|send|post|upload|export)\b[^.\n]{0,80}?(?:\b(?:environment variables|env vars|environment)\b[^.\n]{0,60}?\b(?:api[ _-]?keys?|tokens?|secrets?|credentials|passwords?)\b|\b(?:api[ _-]?keys?|tokens?|secrets?|credentials|passwords?)\b[^.\n]{0,60}?\b(?:from|in|of)\s+(?:the\s+|your\s+|all\s+)?(?:environment variables|env vars|environment)\b)`,
   'gi',
 );
+// "Read the signing secret from the environment": one named value read for the skill's own use is
+// the practice the fixes recommend, not a harvest.
+const ONE_SECRET_READ = /^(?:read|check)\b[^.\n]{0,80}?\b(?:the|your|its|a|an|this)\s+(?:[\w-]+\s+){0,3}?(?:api[ _-]?key|token|secret|credential|password)\s+(?:from|in)\s+(?:the\s+|your\s+)?(?:environment|env)\b/i;
 const SHELL_ENV_DUMP = /(?:^|[;&|]\s*|\$\(\s*)(?:printenv|env|set)\s*(?:>\s*\S|\|\s*(?:curl|wget|nc|base64|tee|gzip|xxd|openssl))/gm;
 const ENV_GREP_SECRETS = /(?:^|[;&]\s*|\$\(\s*)(?:printenv|env)\s*\|\s*grep\s+(?:-\w+\s+)*["']?[^"'\n]{0,40}(?:KEY|TOKEN|SECRET|PASS|CRED)/gim;
 
@@ -75,6 +78,7 @@ export function envDumpMatches(file: FileView): RuleMatch[] {
   }
   if (prose) {
     for (const m of findAll(proseOf(file), ENV_PROSE)) {
+      if (ONE_SECRET_READ.test(proseOf(file).slice(m.index, m.index + m.length))) continue;
       if (proseKept(file, m.index) && isProseMention(file, m.index)) out.push({ ...m, message: 'Instructs collecting secrets from the environment' });
     }
   }

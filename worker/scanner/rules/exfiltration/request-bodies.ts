@@ -8,7 +8,7 @@ import { COMMENT_LINE, codeRegions } from './shared.ts';
 
 const REQUEST_CALL =
   /\b(?:requests|httpx|session|client|http)\.(?:post|put|patch)\s*\(|\b(?:urllib\.request\.)?Request\s*\(|\bfetch\s*\(|\baxios\.(?:post|put|patch)\s*\(|\bhttps?\.request\s*\(|\$\.(?:post|ajax)\s*\(|\bInvoke-(?:WebRequest|RestMethod)\b|\bNet::HTTP\.post|\bHTTParty\.post/g;
-const HEADERS_PART = /\bheaders\s*[=:]\s*\{[^{}]{0,400}\}|-Headers\s*@\{[^{}]{0,400}\}|["']?Authorization["']?\s*:\s*[^,}\n]{0,200}|\bauth\s*=\s*\([^)]{0,200}\)/gi;
+const HEADERS_PART = /\bheaders\s*[=:]\s*\{[^{}]{0,400}\}|-Headers\s*@\{[^{}]{0,400}\}|["']?Authorization["']?\s*:\s*[^,}\n]{0,200}|\bauth\s*=\s*\([^)]{0,200}\)|\b(?:headers|auth|cookies)\s*[=:]\s*(?:self\.)?[A-Za-z_$][\w$]{0,60}(?![\w$.({\[])/gi;
 const SECRETS_IN_BODY =
   /\b(?:secrets|credentials|creds|cookies|private_?key|privateKey|ssh_?keys?|sshKeys?|aws_?(?:secret|creds|credentials)|api_?keys|apiKeys|tokens|passwords|keychain|wallets?|seed(?:_?phrase)?)\b/i;
 const BODY_MARKER = /\b(?:json|data|body|files|content|payload)\s*[=:]/;

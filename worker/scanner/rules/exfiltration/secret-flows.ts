@@ -47,6 +47,22 @@ function isCiWorkflow(file: FileView): boolean {
 
 const HEADING = /^#{1,6}\s/gm;
 
+// A cloud CLI's short-lived access token used against that cloud's own API (`az account
+// get-access-token` then Microsoft Graph): how scripts call those APIs, not a token handed away.
+const MINTED_TOKEN = /print-access-token|get-access-token/;
+const URL_HOST = /\bhttps?:\/\/([\w.-]+)/g;
+const CLOUD_API_HOST = /(?:^|\.)(?:googleapis\.com|microsoft\.com|microsoftonline\.com|azure\.com|azure\.net|windows\.net)$/i;
+
+/** True when the region names URLs and every one of them is a cloud provider's own API host. */
+function onlyCloudApiHosts(region: string): boolean {
+  let seen = 0;
+  for (const m of region.matchAll(URL_HOST)) {
+    if (!CLOUD_API_HOST.test(m[1])) return false;
+    if (++seen >= 50) break;
+  }
+  return seen > 0;
+}
+
 function headingStarts(text: string): number[] {
   const starts: number[] = [];
   for (const m of matchAllRegex(text, HEADING)) starts.push(m.index);
@@ -118,7 +134,10 @@ export function secretFlows(_file: FileView, skill: SkillView): RuleMatch[] {
   for (const unit of unitsOf(skill)) {
     if (out.length >= 10) break; // enough places reported; padding must not cost more
     if (unit.code) {
-      const sources = codeSources(unit.file, unit.start, unit.end);
+      let sources = codeSources(unit.file, unit.start, unit.end);
+      if (sources.some((src) => MINTED_TOKEN.test(src.label)) && onlyCloudApiHosts(unit.file.text.slice(unit.start, unit.end))) {
+        sources = sources.filter((src) => !MINTED_TOKEN.test(src.label));
+      }
       const listed = configTargets(unit.file, skill, unit.start, unit.end);
       if (listed) sources.push(listed);
       let sinks = codeSinks(unit.file, unit.start, unit.end);

@@ -28,7 +28,17 @@ const WILDCARD_GRANT = /["'](?:Bash|Write|Edit|WebFetch)\(\s*\*(?:\s*:\s*\*)?\s*
 // Allow-list entries that run any code while looking narrow: `Bash(sh -c:*)`, `Bash(python3 -c:*)`,
 // `Bash(node -e:*)`, `Bash(env:*)` and `Bash(xargs:*)` (either runs any command after it), `Bash(sudo:*)`.
 const ANY_CODE_GRANT =
-  /["'](?:Bash|Shell)\(\s*(?:(?:ba|z|da|k)?sh\s+-c|python[23]?\s+-c|node\s+-e|deno\s+eval|perl\s+-e|ruby\s+-e|php\s+-r|pwsh\s+-c|powershell\s+-c|eval|env|xargs|sudo|exec)\s*(?::\s*\*|\s\*)?\s*\)["']/g;
+  /["'](?:Bash|Shell)\(\s*(?:(?:ba|z|da|k)?sh\s+-c|python[23]?\s+-c|node\s+-e|deno\s+eval|perl\s+-e|ruby\s+-e|php\s+-r|pwsh\s+-c|powershell\s+-c|eval|env|xargs|sudo|doas|exec|nohup|command|(?:ba|z|da|k)?sh(?=\s*(?::\s*\*|\s\*)))\s*(?::\s*\*|\s\*)?\s*\)["']/g;
+// Prose that has the agent add entries to its allow list ("add these to `permissions.allow`",
+// "in die Allow-Liste eintragen"): the list it then quotes is written into the settings.
+const PROSE_ALLOW_LIST = /permissions\.allow|\ballow[- ]?list|\ballowlist|\ballowedTools\b|\bpermissions\b[^.\n]{0,60}\ballow\b|Allow-Liste|liste\s+(?:d'autorisation|blanche)|lista\s+(?:de\s+permitidos|blanca|de\s+permiss)/i;
+const PROSE_WILDCARD_GRANT = /["'\x60](?:Bash|Write|Edit|WebFetch)\(\s*\*(?:\s*:\s*\*)?\s*\)["'\x60]/g;
+
+/** An entry quoted in prose a few lines after the words that name the agent's allow list. */
+function inProseAllowList(file: FileView, index: number): boolean {
+  if (!isProse(file)) return false;
+  return PROSE_ALLOW_LIST.test(file.text.slice(Math.max(0, index - 400), index)) && !file.isNegated(index);
+}
 const ALLOW_LIST_KEY = /["']?allow["']?\s*:\s*\[/y;
 
 /** Whether `index` lies inside an `"allow": [` list opened at most 3,000 characters before it. */
@@ -91,8 +101,15 @@ export function detectAgentSettings(file: FileView, skill: SkillView): RuleMatch
           return finding(file, m, adjust('high'), `Grants the agent ${text.slice(m.index + 1, m.index + m[0].length - 1)} in its settings: every such call runs without asking`);
         })
       : []),
+    ...(isProse(file)
+      ? scan(text, PROSE_WILDCARD_GRANT, (m) =>
+          inProseAllowList(file, m.index) && !warnedAgainst(file, m.index)
+            ? finding(file, m, adjust('high'), `Has the agent add ${text.slice(m.index + 1, m.index + m[0].length - 1)} to its allow list: every such call runs without asking`)
+            : null,
+        )
+      : []),
     ...scan(text, ANY_CODE_GRANT, (m) =>
-      inAllowList(text, m.index) && !warnedAgainst(file, m.index)
+      (inAllowList(text, m.index) || inProseAllowList(file, m.index)) && !warnedAgainst(file, m.index)
         ? finding(file, m, adjust('high'), `Allow list grants ${text.slice(m.index + 1, m.index + m[0].length - 1)}: any code runs through it without asking`)
         : null,
     ),

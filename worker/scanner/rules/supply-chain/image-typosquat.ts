@@ -56,9 +56,21 @@ function oneEditOff(name: string, popular: string): boolean {
   return editDistance(name, popular, popular.length >= 12 ? 2 : 1) <= (popular.length >= 12 ? 2 : 1);
 }
 
+// Names already judged: compose files and run lines repeat the same images.
+const imitationCache = new Map<string, string>();
+
 /** The popular image a name imitates, or ''. */
 export function imitatedImage(ref: string): string {
   const name = imageName(ref);
+  const cached = imitationCache.get(name);
+  if (cached !== undefined) return cached;
+  const result = computeImitatedImage(name);
+  if (imitationCache.size > 5000) imitationCache.clear();
+  imitationCache.set(name, result);
+  return result;
+}
+
+function computeImitatedImage(name: string): string {
   if (!name || OFFICIAL_IMAGES.has(name) || ORGANISATION_IMAGES.has(name)) return '';
   // 1 and l, 0 and o, rn and m, vv and w look alike; image names are lower case.
   const folded = name.replace(/1/g, 'l').replace(/0/g, 'o').replace(/rn/g, 'm').replace(/vv/g, 'w');
@@ -101,8 +113,10 @@ export function imageTyposquats(file: FileView): RuleMatch[] {
   if (!/from|image|docker|podman|nerdctl/i.test(text)) return [];
   const out: RuleMatch[] = [];
   const dockerfile = DOCKERFILE.test(baseNameOf(file.skillPath));
+  let checked = 0;
   const report = (ref: string, index: number) => {
-    if (out.length >= 10 || warnedAgainst(file, index)) return;
+    // A file naming hundreds of images is a list or a lock, not a step to vet one by one.
+    if (out.length >= 10 || ++checked > 200 || warnedAgainst(file, index)) return;
     const imitated = imitatedImage(ref);
     if (imitated) out.push({ index, length: ref.length, severity: 'high', message: `Container image "${ref}" is one typo away from the popular image "${imitated}"` });
   };

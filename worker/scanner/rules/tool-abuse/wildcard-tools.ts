@@ -3,7 +3,8 @@ import { declaredTools, offsetInFrontmatter, toolBase } from './declared-tools.t
 
 // TPA-01 wildcard or unrestricted allowed-tools
 
-const DANGEROUS_FILTER = /^(?:bash|shell)\((?:\*|:\*|\*:\*|sudo\b|rm\s+-rf|rm:|bash\s+-c|sh\s+-c|eval\b|chmod\b|ssh\b|curl[^)]*\|)/i;
+// A filter naming a shell, a command launcher (env, xargs, nohup) or eval lets any command through.
+const DANGEROUS_FILTER = /^(?:bash|shell)\((?:\*|:\*|\*:\*|sudo\b|doas\b|rm\s+-rf|rm:|(?:ba|z|da|k)?sh(?:\s+-c|\s*:\s*\*|\s+\*)|eval\b|exec\b|env\s*:|xargs\b|nohup\b|chmod\b|ssh\b|curl[^)]*\|)/i;
 
 export function detectWildcardTools(file: FileView): RuleMatch[] {
   if (file.kind !== 'skill-md') return [];
