@@ -6,6 +6,7 @@ import { warnedAgainst } from '../script-context.ts';
 import { scan } from '../context.ts';
 import { baseNameOf } from '../../file-view.ts';
 import { editDistance } from './edit-distance.ts';
+import { cachedVerdicts } from './verdict-cache.ts';
 
 // Docker Hub's official images (no namespace) and widely pulled images of organisations.
 const OFFICIAL_IMAGES = new Set(
@@ -56,18 +57,11 @@ function oneEditOff(name: string, popular: string): boolean {
   return editDistance(name, popular, popular.length >= 12 ? 2 : 1) <= (popular.length >= 12 ? 2 : 1);
 }
 
-// Names already judged: compose files and run lines repeat the same images.
-const imitationCache = new Map<string, string>();
+const imitatedName = cachedVerdicts((name) => computeImitatedImage(name), 5000);
 
-/** The popular image a name imitates, or ''. */
+/** The popular image a reference imitates, or ''. */
 export function imitatedImage(ref: string): string {
-  const name = imageName(ref);
-  const cached = imitationCache.get(name);
-  if (cached !== undefined) return cached;
-  const result = computeImitatedImage(name);
-  if (imitationCache.size > 5000) imitationCache.clear();
-  imitationCache.set(name, result);
-  return result;
+  return imitatedName(imageName(ref));
 }
 
 function computeImitatedImage(name: string): string {

@@ -8,6 +8,7 @@ import { execRegex, matchAllRegex, testRegex } from '../context.ts';
 import { REQUIREMENT_LINE, REQUIREMENTS_FILE, dependencyBlocks } from './dependency-files.ts';
 import { baseNameOf } from '../../file-view.ts';
 import { editDistance } from './edit-distance.ts';
+import { cachedVerdicts } from './verdict-cache.ts';
 import { imageTyposquats } from './image-typosquat.ts';
 
 const POPULAR_PACKAGES = new Set(
@@ -55,18 +56,8 @@ function normalisePackage(name: string): string {
   return name.toLowerCase().replace(/[_.]/g, '-');
 }
 
-// Names already judged (install lines repeat the same packages across files and skills).
-const imitationCache = new Map<string, string>();
-
 /** The popular package a name imitates, or '' when it is not a look-alike. */
-function imitatedPackage(raw: string): string {
-  const cached = imitationCache.get(raw);
-  if (cached !== undefined) return cached;
-  const result = computeImitatedPackage(raw);
-  if (imitationCache.size > 20000) imitationCache.clear();
-  imitationCache.set(raw, result);
-  return result;
-}
+const imitatedPackage = cachedVerdicts((raw) => computeImitatedPackage(raw), 20000);
 
 function computeImitatedPackage(raw: string): string {
   const scoped = raw.startsWith('@');
