@@ -68,8 +68,10 @@ export function detectRansomware(file: FileView): RuleMatch[] {
     ...scan(text, RECOVERY_OFF, (m) => {
       if (isProse(file) && !file.inCode(m.index)) return null;
       // Staging and scratch tables are often kept without history to save storage.
-      const statement = text.slice(Math.max(0, text.lastIndexOf(';', m.index) + 1, m.index - 300), m.index);
-      const scratch = SCRATCH_OBJECT.test(statement);
+      // The statement's text before the match, within 300 characters: a window first, so that a
+      // long file without semicolons is not searched back to its start at every match.
+      const window = text.slice(Math.max(0, m.index - 300), m.index);
+      const scratch = SCRATCH_OBJECT.test(window.slice(window.lastIndexOf(';') + 1));
       return finding(file, m, scratch ? 'medium' : 'high', 'Switches off recovery of deleted data (Time Travel retention or Delta history set to zero)');
     }),
     ...scan(text, BACKUP_WIPE, (m) => (isProse(file) && !file.inCode(m.index) ? null : finding(file, m, 'high', 'Deletes a whole backup store or switches off recovery (versioning, WAL archiving)'))),

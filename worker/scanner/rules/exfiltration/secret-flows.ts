@@ -127,6 +127,11 @@ function hitsIn(unit: Unit, re: RegExp): Hit[] {
   return proseHits(unit.file, re).filter((h) => h.index >= unit.start && h.index < unit.end);
 }
 
+/** A source-to-sink flow found in one unit, reported at the hit that starts it. */
+function flowAt(unit: Unit, hit: Hit, message: string): RuleMatch {
+  return { index: hit.index, length: hit.length, file: unit.file, severity: 'critical', message };
+}
+
 export function secretFlows(_file: FileView, skill: SkillView): RuleMatch[] {
   const out: RuleMatch[] = [];
   const sourceUnits: { unit: Unit; hit: Hit }[] = [];
@@ -143,13 +148,7 @@ export function secretFlows(_file: FileView, skill: SkillView): RuleMatch[] {
       let sinks = codeSinks(unit.file, unit.start, unit.end);
       if (!sinks.length && sources.some((s) => STRONG_SOURCE.test(s.label))) sinks = codeSinks(unit.file, unit.start, unit.end, NETWORK_ANY);
       if (sources.length && sinks.length) {
-        out.push({
-          index: sources[0].index,
-          length: sources[0].length,
-          file: unit.file,
-          severity: 'critical',
-          message: `Reads ${shorten(sources[0].label, 40)} and sends data out (${shorten(sinks[0].label, 30)}) in the same script`,
-        });
+        out.push(flowAt(unit, sources[0], `Reads ${shorten(sources[0].label, 40)} and sends data out (${shorten(sinks[0].label, 30)}) in the same script`));
         continue;
       }
       if (sources.length) sourceUnits.push({ unit, hit: sources[0] });
@@ -158,19 +157,13 @@ export function secretFlows(_file: FileView, skill: SkillView): RuleMatch[] {
     }
     const together = hitsIn(unit, PROSE_SEND_SECRETS);
     if (together.length) {
-      out.push({ index: together[0].index, length: together[0].length, file: unit.file, severity: 'critical', message: `Instructs sending secrets out: "${shorten(together[0].label)}"` });
+      out.push(flowAt(unit, together[0], `Instructs sending secrets out: "${shorten(together[0].label)}"`));
       continue;
     }
     const sources = hitsIn(unit, PROSE_SOURCE);
     const sinks = sources.length ? hitsIn(unit, PROSE_SINK) : [];
     if (sources.length && sinks.length) {
-      out.push({
-        index: sources[0].index,
-        length: sources[0].length,
-        file: unit.file,
-        severity: 'critical',
-        message: `Instructs reading secrets ("${shorten(sources[0].label)}") and sending them out ("${shorten(sinks[0].label)}")`,
-      });
+      out.push(flowAt(unit, sources[0], `Instructs reading secrets ("${shorten(sources[0].label)}") and sending them out ("${shorten(sinks[0].label)}")`));
     }
   }
   // A source in one script and a sink in another: the classic split across helper modules.

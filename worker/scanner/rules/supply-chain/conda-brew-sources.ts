@@ -3,8 +3,7 @@
 // top of the list, so its packages win over conda-forge's; a tap's formulae are Ruby code that
 // runs at install. Named channels and taps on a code forge are the norm and are not collected.
 import type { FileView } from '../../types.ts';
-import { scan } from '../context.ts';
-import type { Setting } from './package-source-settings.ts';
+import { eachMatch, type Setting } from './package-source-settings.ts';
 
 const URL_VALUE = String.raw`["']?((?:https?|s3|file):\/\/[^\s"'\x60,;]+)`;
 
@@ -32,30 +31,26 @@ const CONDA_FILE = /(?:^|\/)(?:\.?condarc|environment(?:[-.][\w-]+)?\.ya?ml|env\
 export function condaAndBrewSettings(file: FileView, add: (s: Setting) => void): void {
   const text = file.text;
   if (/conda|mamba|channels/i.test(text)) {
-    scan(text, CONDA_CLI, (m) => {
+    eachMatch(text, CONDA_CLI, (m) => {
       const value = m[1] ?? m[2] ?? m[3];
       add({ index: m.index, length: m[0].length, value, role: m[3] ? 'install' : 'replace', ecosystem: 'conda' });
-      return null;
     });
     if (CONDA_FILE.test(file.skillPath) || /\bconda\b|condarc/i.test(text)) {
-      scan(text, CONDA_ALIAS, (m) => {
+      eachMatch(text, CONDA_ALIAS, (m) => {
         add({ index: m.index, length: m[0].length, value: m[1], role: 'replace', ecosystem: 'conda' });
-        return null;
       });
-      scan(text, CHANNEL_LIST, (m) => {
+      eachMatch(text, CHANNEL_LIST, (m) => {
         const listStart = m.index + m[0].length - m[2].length;
         for (const item of m[2].matchAll(LIST_URL)) {
           add({ index: listStart + (item.index ?? 0), length: item[0].length, value: item[1], role: 'replace', ecosystem: 'conda' });
         }
-        return null;
       });
     }
   }
   if (/brew/i.test(text)) {
     for (const re of [BREW_TAP, BREW_ENV]) {
-      scan(text, re, (m) => {
+      eachMatch(text, re, (m) => {
         add({ index: m.index, length: m[0].length, value: m[1], role: re === BREW_TAP ? 'install' : 'replace', ecosystem: 'brew' });
-        return null;
       });
     }
   }

@@ -145,7 +145,7 @@ function push(out: Setting[], s: Setting): void {
 }
 
 /** Calls `visit` for each match of a global regex, at most MAX_SETTINGS times (context.ts's scan). */
-function eachMatch(text: string, re: RegExp, visit: (m: RegExpExecArray) => void): void {
+export function eachMatch(text: string, re: RegExp, visit: (m: RegExpExecArray) => void): void {
   scan(
     text,
     re,
