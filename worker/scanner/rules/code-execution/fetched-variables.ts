@@ -53,3 +53,26 @@ export function evaluationOf(text: string, name: string, helpers: string[]): Reg
   if (direct || helpers.length === 0) return direct;
   return new RegExp(String.raw`\b(?:${helpers.join('|')})\s*\(\s*${name}\b`).exec(text);
 }
+
+/**
+ * Adds to `fetched` the values taken out of a download: the loop variable over it (`for p in
+ * manifest["plugins"]:`, `for (const p of manifest.plugins)`) and a part of it assigned on
+ * (`init = manifest["init"]`). A manifest fetched at run time whose entries are executed runs
+ * whatever the server sends, as surely as executing the download itself. Two rounds reach an
+ * entry of an entry.
+ */
+export function addDerivedValues(text: string, fetched: Map<string, number>): void {
+  for (let round = 0; round < 2 && fetched.size > 0 && fetched.size < 20; round++) {
+    const names = [...fetched.keys()].slice(0, 10).map((n) => n.replace(/\$/g, '\\$')).join('|');
+    const derived = new RegExp(
+      String.raw`^[ \t]*for\s+([A-Za-z_]\w*)(?:\s*,\s*([A-Za-z_]\w*))?\s+in\s+(?:enumerate\s*\(\s*)?(?:${names})\b|\bfor\s*\(\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s+of\s+(?:${names})\b|^[ \t]*(?:(?:const|let|var)\s+)?([A-Za-z_]\w*)\s*=\s*(?:${names})\s*(?:\[|\.get\s*\()`,
+      'gm',
+    );
+    const before = fetched.size;
+    for (const m of text.matchAll(derived)) {
+      for (const name of [m[2] ?? m[1], m[3], m[4]]) if (name && !fetched.has(name)) fetched.set(name, m.index);
+      if (fetched.size >= 20) return;
+    }
+    if (fetched.size === before) return;
+  }
+}

@@ -18,8 +18,9 @@ const PIPE_FROM_FETCH = new RegExp(
 );
 const SUBSTITUTED_FETCH =
   /(?:\b(?:(?:ba|z|da|k)?sh|python[23]?|node|perl|ruby)(?:\s+-[ceE])?\s+|\beval\s+|\bsource\s+|(?<![\w.])\.\s+)["']?(?:\$\(|`|<\()\s*(?:curl|wget)\b[^\n]{0,300}/gi;
+// A WebClient held in a variable counts as one made in place: only a WebClient has DownloadString.
 const POWERSHELL_FETCH_EXEC =
-  /\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|\(?New-Object\s+(?:System\.)?Net\.WebClient\)?\.DownloadString)\b[^\n|]{0,300}\|\s*(?:iex|Invoke-Expression)\b|\b(?:iex|Invoke-Expression)\s*[\s(]\s*(?:\(\s*)?(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|\(?\s*New-Object\s+(?:System\.)?Net\.WebClient)\b[^\n]{0,300}/gi;
+  /(?:\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod)|\(?New-Object\s+(?:System\.)?Net\.WebClient\)?\.DownloadString|\$[A-Za-z_]\w*\.DownloadString)\b[^\n|]{0,300}\|\s*(?:iex|Invoke-Expression)\b|\b(?:iex|Invoke-Expression)\s*[\s(]\s*(?:\(\s*)?(?:iwr\b|irm\b|Invoke-WebRequest\b|Invoke-RestMethod\b|\(?\s*New-Object\s+(?:System\.)?Net\.WebClient\b|\$[A-Za-z_]\w*\.DownloadString\b)[^\n]{0,300}/gi;
 
 const ELLIPSIS_ARGUMENT = /\b(?:curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMethod|DownloadString)\b[^|\n]{0,24}?(?:\.{3}|…)/i;
 

@@ -8,7 +8,7 @@ import { lineBounds } from '../../line-table.ts';
 import { firstUrlIn, hostTierOf } from '../hosts.ts';
 import { isCommentLine, warnedAgainst } from '../script-context.ts';
 import { tierFor, tierMessage } from './origin.ts';
-import { addFetchedAssignments, evaluationOf, helpersEvaluatingParam } from './fetched-variables.ts';
+import { addDerivedValues, addFetchedAssignments, evaluationOf, helpersEvaluatingParam } from './fetched-variables.ts';
 import { EXEC_CALL_OF, mostSeverePerLine, skipFile } from './shared.ts';
 
 const SHELL_RUN_OF_FIELD = /\b(?:subprocess\.(?:run|call|check_output|check_call|Popen)|os\.system|os\.popen)\s*\(\s*([A-Za-z_]\w*)\s*(?:\[[^\]\n]{1,40}\]|\.get\([^)\n]{1,40}\))[^\n]{0,200}/g;
@@ -171,7 +171,10 @@ export function detectRemoteCode(file: FileView, skill: SkillView): RuleMatch[] 
       for (const d of matchAllRegex(text, THEN_OF_FETCH)) addFetched(d[1], d.index);
       for (const d of matchAllRegex(text, AWAITED_DOWNLOAD)) addFetched(d[1], d.index);
     }
-    if (file.kind === 'script') addFetchedAssignments(text, fetched);
+    if (file.kind === 'script') {
+      addFetchedAssignments(text, fetched);
+      addDerivedValues(text, fetched);
+    }
     if (fetched.size > 0 || responses.size > 0) {
       const run = (index: number, length: number, name: string, what: string): RuleMatch => ({ index, length, ...fetchedRun(file, skill, fetched.get(name) ?? responses.get(name)!, what) });
       found.push(

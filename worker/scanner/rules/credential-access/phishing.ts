@@ -7,6 +7,7 @@ import { underProhibitionHeading } from '../markdown-context.ts';
 import { signInLureMatches } from './sign-in-lures.ts';
 import { promptedSecretsSent } from './prompted-secrets.ts';
 import { secretsAskedInChat, tokenOutputHandedOver } from './secrets-in-chat.ts';
+import { secretsAskedOtherScripts } from './secrets-asked-other-scripts.ts';
 
 const SENSITIVE_ASK = String.raw`(?:(?:secret\s+)?recovery phrases?|seed phrases?|seed words|mnemonic(?: phrases?)?|private keys?|wallet (?:password|passphrase|keys?)|2fa codes?|two-factor (?:codes?|tokens?)|one-time (?:codes?|passwords?|passcodes?)|otp(?: codes?)?|mfa codes?|verification codes?|authenticator codes?|ssn|social security numbers?|credit card(?: numbers?| details)?|card numbers?|cvv|cvc|bank (?:account|login|credentials)(?: details| numbers?)?|(?:login|account|system|root|sudo|admin|email|keychain|mac|macos|windows|apple id|icloud|bank|wallet) passwords?|passwords?|passphrases?)`;
 const WORD_COUNT = String.raw`(?:\d{2}(?:\s*(?:or|\/|-)\s*\d{2})?[- ]word\s+)`;
@@ -23,16 +24,27 @@ const ENTER_YOUR = new RegExp(
 );
 
 // "Ask the user to paste the following into the chat:" then a list: the secrets are the items.
+// Also in Spanish, Portuguese, French, Italian and German: "Pide al usuario, en el chat, los
+// siguientes datos:", "Chiedi all'utente i seguenti dati:".
 const ASK_FOR_LIST =
-  /\b(?:ask|tell|have|get|instruct|prompt)\s+(?:the\s+)?(?:user|users|them|customer)\s+to\s+(?:paste|enter|provide|type|share|give|send|submit|reply\s+with|read\s+out)\b[^\n]{0,120}?(?:\bfollowing\b|\bthese\b|\bbelow\b|:)/gi;
+  /\b(?:ask|tell|have|get|instruct|prompt)\s+(?:the\s+)?(?:user|users|them|customer)(?:\s+to\s+(?:paste|enter|provide|type|share|give|send|submit|reply\s+with|read\s+out)\b|(?:,[^\n,]{0,40},)?\s+for\b)[^\n]{0,120}?(?:\bfollowing\b|\bthese\b|\bbelow\b|:)|\b(?:p[ií]de(?:le)?|solicita|pregunta|p[eé]de|pe[çc]a|solicite|pergunte|demande[rz]?|chiedi|chieda|richiedi|frage|fordere|bitte)\s+(?:al\s+usuario|a\s+los\s+usuarios|al\s+cliente|ao\s+usu[áa]rio|aos\s+usu[áa]rios|[àa]\s+l'utilisat(?:eur|rice)|all'utente|agli\s+utenti|(?:den|die)\s+(?:Nutzer|Benutzer|Anwender)\w*)\b[^\n]{0,120}?(?:\bsiguientes\b|\bseguintes\b|\bsuivant\w*|\bseguenti\b|\bfolgende\w*|:)/gi;
 const LISTED_SECRET =
-  /\b(?:(?:account|github|login|email|bank|wallet|apple id)\s+)?password\b|\bpassphrase\b|\b(?:\d-digit|one-time|authenticator|2fa|mfa|otp|verification|sms)\b[^\n]{0,30}?\bcodes?\b|\brecovery\s+(?:codes?|phrases?|keys?)\b|\bpersonal\s+access\s+tokens?\b|\b(?:access|session|api|auth)\s+tokens?\b|\bapi\s+keys?\b|\bprivate\s+keys?\b|\bseed\s+(?:phrases?|words)\b|\bsecret\s+(?:access\s+)?keys?\b|\bservice\s+account\b[^\n]{0,30}?\bkeys?\b|\bkey\.json\b|\bprint-access-token\b|\bgh\s+auth\s+token\b|\b(?:card|credit\s+card)\b[^\n]{0,40}?\b(?:expiry|expiration|number|cvv|cvc|digits)\b|\b(?:last\s+4\s+digits|expiry\s+date|expiration\s+date)\b[^\n]{0,40}?\bcard\b/gi;
+  /\b(?:(?:account|github|login|email|bank|wallet|apple id)\s+)?password\b|\bpassphrase\b|\b(?:\d-digit|one-time|authenticator|2fa|mfa|otp|verification|sms)\b[^\n]{0,30}?\bcodes?\b|\brecovery\s+(?:codes?|phrases?|keys?)\b|\bpersonal\s+access\s+tokens?\b|\b(?:access|session|api|auth)\s+tokens?\b|\bapi\s+keys?\b|\bprivate\s+keys?\b|\bseed\s+(?:phrases?|words)\b|\bsecret\s+(?:access\s+)?keys?\b|\bservice\s+account\b[^\n]{0,30}?\bkeys?\b|\bkey\.json\b|\bprint-access-token\b|\bgh\s+auth\s+token\b|\b(?:card|credit\s+card)\b[^\n]{0,40}?\b(?:expiry|expiration|number|cvv|cvc|digits)\b|\b(?:last\s+4\s+digits|expiry\s+date|expiration\s+date)\b[^\n]{0,40}?\bcard\b|\bsecurity\s+(?:questions?|answers?)\b|\b(?:otp|totp|one-time\s+passwords?)\b|\bcontrase[ñn]a\b|\bsenha\b|\bmot\s+de\s+passe\b|(?:passw|kennw)[oö]rt\b|\bc[oó]digo\s+de\s+(?:verificaci[oó]n|verifica[cç][aã]o|seguridad|seguran[cç]a|acceso|acesso)\b|\bcode\s+de\s+(?:v[ée]rification|s[ée]curit[ée]|confirmation)\b|\bcodice\s+(?:di\s+)?(?:verifica|sicurezza|otp)\b|\b(?:best[aä]tigungs|verifizierungs|sicherheits)code\b|\b(?:preguntas|perguntas)\s+de\s+(?:seguridad|seguran[cç]a)\b|\bquestions?\s+de\s+s[ée]curit[ée]\b|\bdomande\s+di\s+sicurezza\b|\bsicherheitsfragen\b|\bfrase\s+(?:semilla|de\s+recupera[cç][aã]o)\b/gi;
+// What kind of secret a listed word names, in any of those languages.
+function secretKind(word: string): string {
+  const w = word.toLowerCase().replace(/\s+/g, ' ');
+  if (/question|answer|pregunta|pergunta|domande|fragen/.test(w)) return 'question';
+  if (/recovery|recupera|seed|semilla/.test(w)) return 'recovery';
+  if (/passw|kennw|contrase|senha|mot de passe|passphrase/.test(w)) return 'password';
+  if (/c[oó]digo|code|codice|2fa|mfa|otp|verification|authenticator|sms|\d-digit|one-time/.test(w)) return 'code';
+  return w.replace(/^.*?(token|key|card)s?\b.*$/, '$1');
+}
 
 /** How many different secrets the lines after an ask list (a list that starts within a few lines). */
 function secretsListed(text: string, from: number): number {
   const list = text.slice(from, from + 700).split(/\n[ \t]*\n(?![ \t]*(?:[-*+]|\d+[.)])\s)/)[0];
   const kinds = new Set<string>();
-  for (const m of list.matchAll(LISTED_SECRET)) kinds.add(m[0].toLowerCase().replace(/\s+/g, ' ').replace(/^.*?(password|passphrase|code|recovery|token|key|seed)s?\b.*$/, '$1'));
+  for (const m of list.matchAll(LISTED_SECRET)) kinds.add(secretKind(m[0]));
   return kinds.size;
 }
 
@@ -96,7 +108,7 @@ export function phishingMatches(file: FileView): RuleMatch[] {
       out.push({ ...m, severity: generic ? 'medium' : 'high', message: `Asks for a secret: ${found}` });
     }
   }
-  out.push(...signInLureMatches(file, text), ...secretsAskedInChat(text), ...tokenOutputHandedOver(text));
+  out.push(...signInLureMatches(file, text), ...secretsAskedInChat(text), ...secretsAskedOtherScripts(text), ...tokenOutputHandedOver(text));
   for (const m of findAll(text, ASK_FOR_LIST)) {
     const kinds = secretsListed(text, m.index + m.length);
     if (kinds >= 2) out.push({ ...m, severity: kinds >= 3 ? 'critical' : 'high', message: `Asks the user for ${kinds} kinds of secret at once (passwords, codes, tokens)` });

@@ -42,8 +42,10 @@ export function secretsAskedInChat(text: string): RuleMatch[] {
   // Most texts name no chat or no secret at all: one test of each over the whole text first.
   if (!CHAT_PLACE.test(text) || !(PASSWORD_WORD.test(text) || CODE_WORD.test(text) || TOKEN_WORD.test(text))) return [];
   const out: RuleMatch[] = [];
-  // A sentence runs over soft-wrapped lines; a blank line, a list item, a heading or a table row ends it.
-  const sentence = /(?:[^.!?\n]|\n(?![ \t]*(?:\n|[-*+][ \t]|\d+[.)][ \t]|#|\|)))+(?:[.!?]|\n|$)/g;
+  // A sentence runs over soft-wrapped lines; a blank line, a list item, a heading or a table row ends
+  // it, and so does a semicolon ("if the token is missing, tell the user which variable to set;
+  // never ask them to paste it into the chat" is two orders).
+  const sentence = /(?:[^.!?;\n]|\n(?![ \t]*(?:\n|[-*+][ \t]|\d+[.)][ \t]|#|\|)))+(?:[.!?;]|\n|$)/g;
   let m: RegExpExecArray | null;
   let count = 0;
   while ((m = sentence.exec(text)) !== null && out.length < 3) {

@@ -26,6 +26,11 @@ const BACKUP_WIPE =
 // can no longer be restored.
 const RECOVERY_OFF =
   /\bDATA_RETENTION_TIME_IN_DAYS\s*=\s*0\b|\bVACUUM\b[^;\n]{0,200}\bRETAIN\s+0(?:\.0+)?\s+HOURS\b|\bdeletedFileRetentionDuration['"]?\s*=\s*['"]interval\s+0\s+\w+|\bretentionDurationCheck\.enabled['"]?\s*[=,]\s*['"]?false\b|\bvacuum\s*\(\s*(?:retention_hours\s*=\s*)?0(?:\.0+)?\s*[,)]/gi;
+// An encryption key destroyed: every backup, volume and object encrypted with it becomes
+// unreadable for good, the cloud's own form of ransomware. Rotation creates a new version and
+// keeps the old one.
+const KEY_DESTRUCTION =
+  /\baws\s+kms\s+(?:schedule-key-deletion|disable-key)\b|\bgcloud\s+kms\s+keys\s+versions\s+(?:destroy|disable)\b|\baz\s+keyvault\s+key\s+(?:delete|purge)\b|\b(?:ScheduleKeyDeletion|schedule_key_deletion|destroy_crypto_key_version|DestroyCryptoKeyVersion)\s*\(|\bvault\s+delete\s+transit\/keys\//g;
 const SCRATCH_OBJECT = /\b(?:stag(?:e|ing)|tmp|temp|scratch|transient|sandbox)\w*/i;
 const RANSOM_PROSE =
   /\bencrypt\w*\s+(?:all|every|each|the\s+user'?s?)\s+(?:of\s+the\s+)?(?:[\w']+\s+){0,2}(?:files?|documents?|data|folders?|directories|home)\b[^.\n]{0,160}/gi;
@@ -74,6 +79,7 @@ export function detectRansomware(file: FileView): RuleMatch[] {
       const scratch = SCRATCH_OBJECT.test(window.slice(window.lastIndexOf(';') + 1));
       return finding(file, m, scratch ? 'medium' : 'high', 'Switches off recovery of deleted data (Time Travel retention or Delta history set to zero)');
     }),
+    ...scan(text, KEY_DESTRUCTION, (m) => (isProse(file) && !file.inCode(m.index) ? null : finding(file, m, 'high', 'Destroys or disables an encryption key: everything encrypted with it can no longer be read'))),
     ...scan(text, BACKUP_WIPE, (m) => (isProse(file) && !file.inCode(m.index) ? null : finding(file, m, 'high', 'Deletes a whole backup store or switches off recovery (versioning, WAL archiving)'))),
   ];
   const walksAndDeletes = file.kind === 'script' && testRegex(FILE_WALK, text) && testRegex(FILE_DELETE_CALL, text);

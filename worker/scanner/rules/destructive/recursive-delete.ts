@@ -18,6 +18,67 @@ const HIGH_TARGET =
   /^(?:~|\$\{?HOME\}?)\/(?:\.ssh|\.gnupg|\.aws|\.config|\.local|\.kube|Documents|Desktop|Downloads|Pictures|Library|Music|Movies|Videos|[Pp]rojects|[Bb]ackups?|[Rr]epos|src|code|dev|work|workspace|\.git)\/?\*?$|^(?:~|\$\{?HOME\}?)\/[^\s]*\*[^\s]*\/\.git\/?$|^(?:~|\$\{?HOME\}?)\/\*\.(?:bundle|bak|backup)$|^\/(?:var\/(?:log|lib|db|backups?|mail|www)|etc\/\w+)\/?\*?$|^\.\.\/\.\.(?:\/\.\.)*\/?\*?$/;
 const CWD_TARGET = /^(?:\*|\.\/\*|\.|\.\/|\.\.|\.\.\/|\.\.\/\*|\.\*|\.git\/?)$/;
 
+// A target built from a shell variable: `rm -rf "$DIR"/*`. What it deletes depends on the
+// variable's value, set in the script or left to a default: `DIR=$HOME` makes it the home folder,
+// `DIR="${SNAPSHOT_DIR:-}"` (an empty default) makes it `/*` whenever the caller sets nothing.
+const VARIABLE_TARGET = /^\$\{?([A-Za-z_]\w*)(?::?-([^}]*))?\}?(\/.*)?$/;
+const HOME_WORDS = /^(?:~|\$\{?HOME\}?)$/;
+
+/** The value of a variable's last plain assignment before `at`, quotes removed; undefined if none. */
+function assignedValue(text: string, name: string, at: number): string | undefined {
+  const assignment = new RegExp(String.raw`^[ \t]*(?:export\s+|local\s+|readonly\s+|declare\s+(?:-\w+\s+)?)?${name}=("[^"\n]*"|'[^'\n]*'|[^\s;&|]*)`, 'gm');
+  let value: string | undefined;
+  let m: RegExpExecArray | null;
+  let count = 0;
+  while ((m = assignment.exec(text)) !== null && m.index < at && ++count <= 20) value = m[1].replace(/^["']|["']$/g, '');
+  return value;
+}
+
+interface VariableFacts {
+  /** Whether the script checks that the variable is set (`[ -n "$X" ]`, `${X:?}`). */
+  guarded: boolean;
+  /** The value of its last assignment before the first delete that names it. */
+  value: string | undefined;
+}
+type VariableTable = Map<string, VariableFacts>;
+
+/**
+ * What the script says about a variable, looked up once per name and file: a long line of rm
+ * targets must not search the whole text again for each of them. Null past 20 names.
+ */
+function variableFacts(text: string, name: string, at: number, table: VariableTable): VariableFacts | null {
+  const known = table.get(name);
+  if (known !== undefined) return known;
+  if (table.size >= 20) return null;
+  const facts = {
+    guarded: new RegExp(String.raw`-[nz]\s+"?\$\{?${name}\b|\$\{${name}:?\?`).test(text),
+    value: assignedValue(text, name, at),
+  };
+  table.set(name, facts);
+  return facts;
+}
+
+/** A variable target resolved through its assignment or default, with what it became. */
+function resolveVariableTarget(text: string, raw: string, at: number, table: VariableTable): { severity: Severity; resolved: string } | null {
+  const target = raw.replace(/["']/g, '');
+  const v = VARIABLE_TARGET.exec(target);
+  if (!v) return null;
+  const [, name, inlineDefault, rest = ''] = v;
+  const facts = variableFacts(text, name, at, table);
+  // A guarded variable never reaches the delete empty.
+  if (!facts || facts.guarded) return null;
+  let value = inlineDefault ?? facts.value;
+  if (value === undefined) return null;
+  // One more level: `DIR="${SNAPSHOT_DIR:-}"` takes the default of the variable it copies.
+  const copied = /^\$\{[A-Za-z_]\w*:?-([^}]*)\}$/.exec(value);
+  if (copied) value = copied[1];
+  if (value === '' && !rest) return null;
+  const resolved = (HOME_WORDS.test(value) ? '~' : value) + rest;
+  const severity = classifyDeleteTarget(resolved);
+  if (!severity || severity === 'medium') return null;
+  return { severity: value === '' ? 'high' : severity, resolved };
+}
+
 function classifyDeleteTarget(raw: string): Severity | null {
   // "$HOME"/backups is $HOME/backups: the shell joins quoted and bare parts.
   const target = raw.replace(/["']/g, '');
@@ -78,6 +139,7 @@ export function detectRecursiveDelete(file: FileView): RuleMatch[] {
       ),
     );
   }
+  const variables: VariableTable = new Map();
   found.push(
     ...scan(text, RM_RECURSIVE, (m) => {
       const options = m[1];
@@ -86,10 +148,18 @@ export function detectRecursiveDelete(file: FileView): RuleMatch[] {
       let worst: Severity | null = noPreserve ? 'critical' : null;
       let worstTarget = '';
       for (const target of m[2].trim().split(/\s+/)) {
-        const severity = classifyDeleteTarget(target);
+        let severity = classifyDeleteTarget(target);
+        let shown = target;
+        if (!severity && target.includes('$')) {
+          const variable = resolveVariableTarget(text, target, m.index, variables);
+          if (variable) {
+            severity = variable.severity;
+            shown = `${target} (which becomes ${variable.resolved})`;
+          }
+        }
         if (severity && (!worst || ['medium', 'high', 'critical'].indexOf(severity) > ['medium', 'high', 'critical'].indexOf(worst))) {
           worst = severity;
-          worstTarget = target;
+          worstTarget = shown;
         }
       }
       if (!worst) return null;

@@ -7,6 +7,7 @@ import { execRegex, lineWindow, matchAllRegex, onePerLine, testRegex } from '../
 import { isProseMention } from '../markdown-context.ts';
 import { COMMENT_LINE, GIT_HOOK_FILE, SECRET_PATH, proseKept, shorten } from './shared.ts';
 import { codeSinks } from './network-sinks.ts';
+import { mailForwardingMatches } from './mail-forwarding.ts';
 import { confirmedBefore } from '../script-context.ts';
 
 // A command may run on over lines ending in a backslash: the continuation counts as the same line.
@@ -99,7 +100,7 @@ function decodedDestinationSends(file: FileView): RuleMatch[] {
 }
 
 export function archiveMatches(file: FileView): RuleMatch[] {
-  const out: RuleMatch[] = [...wholeRepositoryPushes(file), ...credentialFolderPushes(file), ...decodedDestinationSends(file)];
+  const out: RuleMatch[] = [...wholeRepositoryPushes(file), ...credentialFolderPushes(file), ...decodedDestinationSends(file), ...mailForwardingMatches(file)];
   ARCHIVE_SEND.lastIndex = 0;
   let m: RegExpExecArray | null;
   const sends = testRegex(SENDER_WORD, file.text);

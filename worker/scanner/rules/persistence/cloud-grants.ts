@@ -12,6 +12,8 @@ interface Grant {
   re: RegExp;
   severity: Severity;
   message: string;
+  /** What the 400 characters around the match must also hold. */
+  around?: RegExp;
 }
 
 // Up to 300 characters of one command, across backslash-continued lines.
@@ -40,6 +42,21 @@ const GRANTS: Grant[] = [
     message: 'Grants a role to allUsers or allAuthenticatedUsers: anyone on the internet',
   },
   {
+    // A role's trust policy naming every AWS principal: any account in the world may assume it.
+    // Public read of a website bucket (s3:GetObject) is a common, deliberate choice; assuming a
+    // role, every action, or writing and deleting objects is not.
+    re: grant(String.raw`"Principal"\s*:\s*(?:"\*"|\{\s*"AWS"\s*:\s*(?:"\*"|\[\s*"\*"\s*\]))(?![^\n]{0,400}?"Condition")`),
+    around: /sts:AssumeRole|"Action"\s*:\s*(?:\[\s*)?"(?:\*|s3:\*|s3:(?:Put|Delete)\w*|iam:\w+|kms:\*)"/,
+    severity: 'high',
+    message: 'A policy lets every AWS principal ("*") assume the role or change the resource',
+  },
+  {
+    // Admin consent for a whole tenant: the app reads and acts on every user's mail and files.
+    re: grant(String.raw`\baz\s+ad\s+app\s+permission\s+admin-consent\b|-ConsentType\s+["']?AllPrincipals\b|\bconsentType["']?\s*[:=]\s*["']AllPrincipals["']`),
+    severity: 'high',
+    message: "Grants an app tenant-wide admin consent: it may act on every user's data",
+  },
+  {
     re: grant(String.raw`\bGRANT\s+ALL(?:\s+PRIVILEGES)?\s+ON\b[^;\n]{0,200}?\bTO\s+PUBLIC\b`),
     severity: 'critical',
     message: 'Grants every privilege to PUBLIC: every role of the database can read and change the data',
@@ -56,6 +73,7 @@ export function cloudGrantMatches(file: FileView): RuleMatch[] {
   for (const grant of GRANTS) {
     for (const m of findAll(file.text, grant.re, undefined, 10)) {
       if (isSignatureContext(file, m.index) || isCommentLine(file, m.index)) continue;
+      if (grant.around && !grant.around.test(file.text.slice(Math.max(0, m.index - 400), m.index + m.length + 400))) continue;
       if ((file.kind === 'skill-md' || file.kind === 'markdown') && isProseMention(file, m.index) && !file.inCode(m.index)) continue;
       out.push({ ...m, severity: grant.severity, message: grant.message });
     }

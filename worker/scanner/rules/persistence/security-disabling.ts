@@ -5,6 +5,7 @@
 import type { FileView, RuleMatch } from '../../types.ts';
 import { ARGV_GAP, isProse, matchAllRegex, scan } from '../context.ts';
 import { finding } from './shared.ts';
+import { detectOpenServers } from './open-servers.ts';
 
 // Between the words of a command, or between the quoted items of an argument list:
 // spctl --master-disable as much as system('spctl', '--master-disable').
@@ -57,6 +58,7 @@ export function detectSecurityDisabling(file: FileView): RuleMatch[] {
   const text = file.text;
   const found: RuleMatch[] = [
     ...ciAndTestTampering(file),
+    ...detectOpenServers(file),
     ...scan(text, SECURITY_OFF, (m) => finding(file, m, 'high', 'Disables a security control (firewall, SELinux, Gatekeeper, antivirus, audit)')),
     ...scan(text, QUARANTINE, (m) => {
       // Clearing the flag on a package-manager install is routine; on a downloaded file it skips Gatekeeper.

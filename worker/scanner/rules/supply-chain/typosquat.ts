@@ -10,6 +10,7 @@ import { baseNameOf } from '../../file-view.ts';
 import { editDistance } from './edit-distance.ts';
 import { cachedVerdicts } from './verdict-cache.ts';
 import { imageTyposquats } from './image-typosquat.ts';
+import { actionTyposquats } from './action-typosquat.ts';
 
 const POPULAR_PACKAGES = new Set(
   (
@@ -258,6 +259,7 @@ export function detectTyposquat(file: FileView): RuleMatch[] {
     for (const swap of swapMaps(file)) if (!seen.has(lineBounds(text, swap.index).start)) found.push(swap);
   }
   if (found.length < 20) found.push(...imageTyposquats(file));
+  if (found.length < 20) found.push(...actionTyposquats(file));
   const base = baseNameOf(file.skillPath).toLowerCase();
   if (REQUIREMENTS_FILE.test(base)) {
     REQUIREMENT_LINE.lastIndex = 0;
