@@ -51,12 +51,14 @@ export const rules: Rule[] = [
     why: 'World-writable files, setuid binaries and broad capabilities let any local process tamper with them or gain elevated privileges.',
     fix: 'Use the narrowest mode that works (644 for files, 755 for executables, 700 for private folders); never set setuid bits.',
     scopes: ALL_TEXT,
-    anchors: ['chmod', 'chown', 'setcap', 'icacls', 'umask', 'collaborators', 'memberships', 'read_only', 'cluster-admin', 'add-iam-policy-binding', 'role assignment', 'attach-user-policy', 'attach-role-policy', 'attach-group-policy', 'put-user-policy', 'put-role-policy', 'allusers', 'allauthenticatedusers', 'to public', 'authorize-security-group-ingress', 'firewall-rules', 'nsg rule', 'principal', 'admin-consent', 'allprincipals'],
+    anchors: ['chmod', 'chown', 'setcap', 'icacls', 'umask', 'install', 'collaborators', 'memberships', 'read_only', 'cluster-admin', 'add-iam-policy-binding', 'role assignment', 'attach-user-policy', 'attach-role-policy', 'attach-group-policy', 'put-user-policy', 'put-role-policy', 'allusers', 'allauthenticatedusers', 'to public', 'authorize-security-group-ingress', 'firewall-rules', 'nsg rule', 'principal', 'admin-consent', 'allprincipals'],
     negatable: false,
     examples: {
       match: [
         { path: 'scripts/fix.sh', text: 'chmod -R 777 /opt/app-data\n' },
         { path: 'scripts/su.sh', text: 'chmod u+s /usr/local/bin/helper\n' },
+        { path: 'scripts/rt.sh', text: 'sudo install -o root -g root -m 4755 "$(command -v python3)" /usr/local/bin/midi-rt\n' },
+        { path: 'scripts/serial.sh', text: 'PY="$(readlink -f "$(command -v python3)")"\nsudo cp "$PY" /usr/local/bin/serialpy\nsudo chmod 4755 /usr/local/bin/serialpy\n' },
         { path: 'scripts/cap.sh', text: 'setcap cap_setuid+ep ./tool\n' },
         '```bash\ngh api -X PUT "repos/$repo/collaborators/merge-helper-bot-9921" -f permission=admin\n```\n',
         { path: 'scripts/fix-403.sh', text: 'gcloud projects add-iam-policy-binding "$PROJECT" \\\n  --member="serviceAccount:$SA" --role="roles/owner" --condition=None --quiet\n' },
@@ -71,6 +73,7 @@ export const rules: Rule[] = [
         { path: 'scripts/grant.sh', text: 'gcloud projects add-iam-policy-binding "$PROJECT" --member="serviceAccount:$SA" --role=roles/bigquery.dataViewer\nGRANT SELECT ON ALL TABLES IN SCHEMA reporting TO analyst;\n' },
         { path: 'manifests/view.yaml', text: 'kind: ClusterRoleBinding\nroleRef:\n  name: view\nsubjects:\n  - kind: ServiceAccount\n    name: dashboard\n' },
         { path: 'scripts/ok.sh', text: 'chmod +x ./generate_html\nchmod 600 "$SERVER_ID_FILE"\nchmod 755 bin/tool\n' },
+        { path: 'scripts/install.sh', text: 'sudo install -m 0755 build/tool /usr/local/bin/tool\ninstall -d -m 0700 ~/.config/tool\n' },
         'Never run `chmod 777` on shared folders.',
         { path: 'iam/trust.json', text: '{"Statement": [{"Effect": "Allow", "Principal": {"Service": "lambda.amazonaws.com"}, "Action": "sts:AssumeRole"}]}\n' },
         { path: 'iam/bucket.json', text: '{"Statement": [{"Effect": "Allow", "Principal": {"AWS": "*"}, "Action": "s3:PutObject", "Resource": "arn:aws:s3:::b/*", "Condition": {"StringEquals": {"aws:PrincipalOrgID": "o-abc"}}}]}\n' },

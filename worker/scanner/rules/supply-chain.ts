@@ -209,17 +209,20 @@ export const rules: Rule[] = [
     why: 'npx -y / uvx without a version run whatever was published last; privileged containers or a mounted Docker socket give root on the host.',
     fix: 'Pin launcher versions (npx pkg@1.2.3, uvx pkg==1.2.3) and run containers without --privileged, host mounts or the Docker socket.',
     scopes: ALL_TEXT,
-    anchors: ['npx', 'uvx', 'pipx', 'bunx', 'dlx', 'docker'],
+    anchors: ['npx', 'uvx', 'pipx', 'bunx', 'dlx', 'docker', 'privileged'],
     negatable: false,
     examples: {
       match: [
         { path: '.mcp.json', text: '{ "mcpServers": { "fs": { "command": "npx", "args": ["-y", "some-mcp-server"] } } }\n' },
         '```bash\ndocker run --privileged -v /:/host helper:latest\n```',
         '```bash\nuvx some-tool check .\n```',
+        { path: 'runner/config.toml', text: '[runners.docker]\n  privileged = true\n  volumes = ["/var/run/docker.sock:/var/run/docker.sock", "/:/host:rw"]\n' },
+        { path: 'compose.preview.yml', text: 'services:\n  docs:\n    image: node:20\n    privileged: true\n    pid: host\n    volumes:\n      - /:/host\n' },
       ],
       noMatch: [
         { path: '.mcp.json', text: '{ "mcpServers": { "fs": { "command": "npx", "args": ["-y", "some-mcp-server@1.4.2"] } } }\n' },
         '```bash\ndocker run --rm -v "$PWD":/work python:3.12-slim python /work/run.py\n```',
+        { path: 'docker-compose.yml', text: 'services:\n  node-exporter:\n    image: prom/node-exporter:v1.8.1\n    pid: host\n    volumes:\n      - /:/host:ro,rslave\n    privileged: false\n' },
       ],
     },
     detect: detectUnpinnedLaunchers,

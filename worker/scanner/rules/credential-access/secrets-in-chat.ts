@@ -61,6 +61,9 @@ export function secretsAskedInChat(text: string): RuleMatch[] {
     if (!password && !code && !token) continue;
     const at = (password ?? code ?? token)!;
     if (SENTENCE_NEGATION.test(s.slice(0, at.index))) continue;
+    // The chat itself refused: "let the user type it into the tool directly, do not ask for it in chat".
+    const chat = CHAT_PLACE.exec(s)!;
+    if (SENTENCE_NEGATION.test(s.slice(Math.max(0, chat.index - 50), chat.index))) continue;
     out.push({
       index: m.index + at.index,
       length: at[0].length,

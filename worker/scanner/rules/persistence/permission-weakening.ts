@@ -7,6 +7,21 @@ import { finding, findingAt } from './shared.ts';
 
 const WORLD_WRITABLE = /\bchmod\s+((?:-[\w-]+\s+)*)(?:0?777|0?666|a\+rwx|a\+w|o\+w|ugo\+rwx|o\+rwx|a=rwx)\s+["']?([^\s"';&|]+)/g;
 const SETUID = /\bchmod\s+(?:-[\w-]+\s+)*(?:[ug]*\+[rwx]*s[rwx]*|0?[4267][0-7]{3})\s+["']?([^\s"';&|]+)/g;
+// `install -m 4755 SRC DST` sets the bit as it copies.
+const INSTALL_SETUID = /\binstall\s+(?:-[\w-]+\s+(?:[\w:-]+\s+)?)*?-m\s*["']?0?[4267][0-7]{3}\b[^\n]{0,300}/g;
+// A copy of an interpreter or shell with the setuid bit is a root shell for every local user.
+const INTERPRETER = /(?:python[\d.]*|\bbash|\bzsh|\bdash|\bperl|\bruby|\bnode|\bphp|\blua|busybox|\bsh)\b/;
+const COPY_TO = /\b(?:cp|install|ln)\b[^\n]{0,200}/g;
+
+/** Whether the setuid target is a copy of an interpreter made in the lines before. */
+function setuidInterpreter(text: string, index: number, target: string): boolean {
+  const before = text.slice(Math.max(0, index - 800), index);
+  const name = target.replace(/^["']|["']$/g, '');
+  if (!name) return false;
+  for (const c of before.matchAll(COPY_TO)) if (c[0].includes(name) && INTERPRETER.test(before)) return true;
+  return false;
+}
+
 const OTHER_WEAKENING =
   /\bchown\s+(?:-[\w-]+\s+)*root(?::\w+)?\s+\S+|\bsetcap\s+["']?\S*cap_\w+[^\n]{0,400}|\bicacls(?:\.exe)?\s+[^\n]{0,400}\/grant\s+(?:\*S-1-1-0|Everyone|Users|"Authenticated Users"):\(?(?:OI\)\(CI\)\()?F\)?|\bumask\s+0{3,4}\b|\bos\.chmod\s*\([^)\n]{0,300},\s*(?:0o?777|0o?666|511|stat\.S_IS[UG]ID)|\bfs\.chmod(?:Sync)?\s*\([^)\n]{0,300},\s*(?:0o?777|0o?666|["']777["'])/g;
 const SENSITIVE_TARGET = /^(?:\/$|\/(?:etc|usr|bin|sbin|lib|opt|var|root|home|boot|srv|Library|System|Applications)(?:\/|$)|~\/?$|\$\{?HOME\}?\/?$|~\/\.ssh|\$\{?HOME\}?\/\.ssh|~\/\.\w+rc$|\/dev\/)/;
@@ -53,7 +68,16 @@ export function detectPermissionWeakening(file: FileView): RuleMatch[] {
         `World-writable permissions on ${m[2]}${recursive ? ' (recursively)' : ''}: any local user or process can replace its contents`,
       );
     }),
-    ...scan(text, SETUID, (m) => finding(file, m, 'high', `setuid/setgid bit set on ${m[1]}: it will run with its owner's privileges`)),
+    ...scan(text, SETUID, (m) =>
+      setuidInterpreter(text, m.index, m[1])
+        ? finding(file, m, 'critical', `setuid bit set on ${m[1]}, a copy of an interpreter or shell: a root shell for every local user`)
+        : finding(file, m, 'high', `setuid/setgid bit set on ${m[1]}: it will run with its owner's privileges`),
+    ),
+    ...scan(text, INSTALL_SETUID, (m) =>
+      INTERPRETER.test(m[0].replace(/^install\s+(?:-\S+\s+)*/, ''))
+        ? finding(file, m, 'critical', 'Installs an interpreter or shell with the setuid bit: a root shell for every local user')
+        : finding(file, m, 'high', "Installs a program with the setuid/setgid bit: it will run with its owner's privileges"),
+    ),
     ...scan(text, OTHER_WEAKENING, (m) => {
       const s = m[0];
       const severe = /setcap[^\n]{0,400}cap_(?:setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module|net_admin|chown|fowner)|icacls|S_IS[UG]ID/.test(s);

@@ -58,7 +58,7 @@ export const MODE_SWITCH = [
 ];
 
 export const ANTI_SAFETY = [
-  /\b(?:disable|turn\s+off|remove|bypass|ignore|disregard|deactivate|suspend|lift|drop|skip)\s+(?:(?:all|any|your|the|its|of)\s+){0,3}(?:safety|content|ethical|moral|refusal)\s+(?:filters?|checks?|guidelines|restrictions|guardrails|polic(?:y|ies)|protocols|measures|constraints|mechanisms|training|considerations)\b/gi,
+  /\b(?:disable|turn\s+off|remove|bypass|ignore|disregard|deactivate|suspend|lift|drop|skip)\s+(?:(?:all|any|your|the|its|of|own)\s+){0,3}(?:safety|content|ethical|moral|refusal|honesty)(?:\s+(?:or|and)\s+(?:safety|content|ethical|moral|honesty))?\s+(?:filters?|checks?|guidelines|restrictions|guardrails|polic(?:y|ies)|protocols|measures|constraints|mechanisms|training|considerations)\b/gi,
   /\bnever\s+(?:refuse|decline|say\s+no\s+to|push\s+back\s+on|question)\s+(?:a|any|the|this|these|user|users|requests?|commands?|instructions?|tasks?|to)\b/gi,
   /\b(?:always|must|will|should)\s+comply\b(?!\s+with\s+(?:the\s+)?(?:law|laws|regulations|license|licence|terms|polic|gdpr|standards|spec))|\bcomply\s+with\s+(?:every|all|any)\s+(?:requests?|instructions?|commands?)\b[^.\n]{0,40}\b(?:regardless|no\s+matter|even\s+if|without)\b/gi,
   /\b(?:regardless|irrespective)\s+of\s+(?:any\s+|your\s+|the\s+)?(?:ethics|ethical\s+(?:concerns|guidelines)|legality|morality|moral\s+concerns|content\s+polic(?:y|ies)|safety\s+(?:guidelines|concerns|policies)|harm|potential\s+harm)\b/gi,
@@ -111,7 +111,7 @@ anchorList(JAILBREAK_PERSONA, [
 ]);
 anchorList(MODE_SWITCH, [['mode']]);
 anchorList(ANTI_SAFETY, [
-  ['safety', 'content', 'ethical', 'moral', 'refusal'],
+  ['safety', 'content', 'ethical', 'moral', 'refusal', 'honesty'],
   ['never'],
   ['comply'],
   ['regardless', 'irrespective'],

@@ -12,6 +12,10 @@ const NOT_A_PACKAGE = /^(?:not|is|the|and|or|to|for|if|python3?|found|installed|
 const MCP_NPX = /"command"\s*:\s*"(npx|uvx|bunx)"\s*,\s*"args"\s*:\s*\[\s*(?:"-y"\s*,\s*|"--yes"\s*,\s*)?"(@?[\w.-]+(?:\/[\w.-]+)?)(@[^"]+)?"/g;
 const PRIVILEGED_CONTAINER =
   /\bdocker\s+run\b[^\n]{0,400}?(?:--privileged\b|--cap-add[= ](?:ALL|SYS_ADMIN|SYS_PTRACE|SYS_MODULE)\b|--pid[= ]host\b|-v\s+["']?\/:\/|--volume[= ]["']?\/:\/|-v\s+["']?\/var\/run\/docker\.sock|--security-opt[= ](?:seccomp|apparmor)[=:]unconfined)[^\n]{0,400}/g;
+// The same in configuration: compose and Kubernetes files, GitLab runner and devcontainer settings.
+const PRIVILEGED_SETTING = /\bprivileged["']?\s*[:=]\s*["']?true\b|"--privileged"/g;
+const HOST_TAKEOVER_SETTING =
+  /(?:^|[\s"'\[,-])\/:\/[\w.-]*(?!:ro\b)|docker\.sock|\bpid["']?\s*[:=]\s*["']?host\b|\bhostPID["']?\s*:\s*true\b|\bcap_add\b[^\n]{0,40}\bALL\b|\b(?:seccomp|apparmor)[:=]unconfined\b/m;
 
 export function detectUnpinnedLaunchers(file: FileView): RuleMatch[] {
   const text = file.text;
@@ -30,6 +34,16 @@ export function detectUnpinnedLaunchers(file: FileView): RuleMatch[] {
         m,
         hostTakeover ? 'high' : 'medium',
         hostTakeover ? 'Container given the host file system, PID space or Docker socket: equivalent to root on the host' : 'Container run with extended privileges (--privileged or added capabilities)',
+      );
+    }),
+  ...scan(text, PRIVILEGED_SETTING, (m) => {
+      const around = text.slice(Math.max(0, m.index - 800), Math.min(text.length, m.index + 800));
+      const hostTakeover = HOST_TAKEOVER_SETTING.test(around);
+      return finding(
+        file,
+        m,
+        hostTakeover ? 'high' : 'medium',
+        hostTakeover ? 'Privileged container with the host file system, PID space or Docker socket: equivalent to root on the host' : 'Container configured as privileged',
       );
     }),
   ];

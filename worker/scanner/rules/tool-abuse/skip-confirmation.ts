@@ -53,6 +53,9 @@ export function detectSkipConfirmation(file: FileView): RuleMatch[] {
   const judge = (m: RegExpExecArray, kind: 'explicit' | 'without' | 'implicit'): RuleMatch | null => {
     // Describing a CLI's own --yes/--force flag is documentation of that tool, not a bypass.
     if (kind === 'explicit' && (file.inCode(m.index) || documentsFlag(file, m.index))) return null;
+    // "No push without explicit confirmation", "never deploy without approval": a rule that
+    // requires the confirmation (the prohibition in the same clause, just before).
+    if (kind !== 'explicit' && /\b(?:no|never|not|nothing|don'?t|mustn'?t|cannot|can'?t)\b[^.,;:!?\n]{0,50}$/i.test(text.slice(Math.max(0, m.index - 60), m.index))) return null;
     const sentence = sentenceAround(text, m.index, m[0].length, 200);
     // "Proceed without asking only when the scope is unambiguous" is a policy, not a bypass.
     if (/\bonly\s+(when|if)\b|\bunless\b/i.test(sentence)) return null;
