@@ -92,6 +92,7 @@ export const rules: Rule[] = [
         { path: 'docker-compose.yml', text: 'services:\n  cache:\n    image: bitnarni/redis:7.2\n' },
         { path: '.github/workflows/ci.yml', text: 'jobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - uses: aws-action/configure-aws-credentials@v4\n' },
         { path: 'templates/release.yml', text: '      - uses: softprops/action-gh-relase@v2\n' },
+        { path: 'pins.json', text: '{\n  "actions/upload-artifact@v4": "actlons/upload-artifact@65c4c4a1ddee5b72f698fdd19549f0f0fb45cf08"\n}\n' },
       ],
       noMatch: [
         { path: 'requirements.txt', text: 'discord.py==2.3.2\nrequests==2.31.0\n' },

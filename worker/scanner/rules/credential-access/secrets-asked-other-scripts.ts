@@ -10,7 +10,7 @@ const ASKS = [
   // Japanese: "ユーザーに…パスワード…を入力してもらう", "…認証コードを教えてもらってください".
   String.raw`(?:ユーザー|利用者|お客様)(?:に|から|へ)[^。！？\n]{0,50}?(?:パスワード|暗証番号|認証コード|確認コード|ワンタイム(?:パスワード|コード)|二段階認証|2FA|OTP|リカバリー(?:フレーズ|コード)|シードフレーズ|秘密鍵)[^。！？\n]{0,40}?(?:入力|貼り付け|送信|送って|共有|提供|教え|伝え|聞|尋ね|求め|もらう|もらって)`,
   // Chinese: "请用户提供密码和验证码", "让用户把验证码发到对话里".
-  String.raw`(?:请|让|要求|提示|询问|叫)用户[^。！？\n]{0,40}?(?:提供|输入|粘贴|发送|发给|告诉|分享|回复|填写|给出)?[^。！？\n]{0,30}?(?:密码|口令|验证码|动态码|校验码|二次验证|2FA|OTP|助记词|私钥|恢复短语)`,
+  String.raw`(?:请|让|要求|提示|询问|叫)用户[^。！？\n]{0,60}?(?:密码|口令|验证码|动态码|校验码|二次验证|2FA|OTP|助记词|私钥|恢复短语)`,
   // Korean: "사용자에게 비밀번호와 인증 코드를 입력하도록 요청".
   String.raw`(?:사용자|유저|고객)(?:에게|한테|께)[^.!?\n]{0,50}?(?:비밀번호|패스워드|인증\s?(?:코드|번호)|OTP|2FA|복구\s?(?:문구|구문|코드)|시드\s?(?:구문|문구)|개인\s?키)[^.!?\n]{0,40}?(?:입력|붙여\s?넣|보내|공유|알려|제공|요청)`,
   // Arabic: "اطلب من المستخدم إدخال كلمة المرور ورمز التحقق".
@@ -38,7 +38,9 @@ export function secretsAskedOtherScripts(text: string): RuleMatch[] {
   const out: RuleMatch[] = [];
   ASK_OTHER_SCRIPTS.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = ASK_OTHER_SCRIPTS.exec(text)) !== null && out.length < 3) {
+  // Prohibitions are skipped one by one; a text made of thousands of them is not read to its end.
+  let candidates = 0;
+  while ((m = ASK_OTHER_SCRIPTS.exec(text)) !== null && out.length < 3 && ++candidates <= 200) {
     // The clause from its start (the text after the last end mark in the 200 characters before).
     const before = text.slice(Math.max(0, m.index - 200), m.index);
     let start = before.length;

@@ -22,7 +22,11 @@ const POPULAR_ACTIONS = new Set(
     'anchore/sbom-action aquasecurity/trivy-action ossf/scorecard-action step-security/harden-runner ' +
     'release-drafter/release-drafter changesets/action gradle/actions oven-sh/setup-bun denoland/setup-deno ' +
     'astral-sh/setup-uv tj-actions/changed-files cachix/install-nix-action JamesIves/github-pages-deploy-action ' +
-    'pypa/gh-action-pypi-publish ruby/setup-ruby shivammathur/setup-php subosito/flutter-action'
+    'pypa/gh-action-pypi-publish ruby/setup-ruby shivammathur/setup-php subosito/flutter-action game-ci/unity-builder ' +
+    'game-ci/unity-test-runner game-ci/unity-activate espressif/esp-idf-ci-action arduino/compile-sketches ' +
+    'stefanzweifel/git-auto-commit-action dorny/paths-filter helm/chart-releaser-action azure/setup-helm ' +
+    'azure/setup-kubectl crazy-max/ghaction-import-gpg super-linter/super-linter EndBug/add-and-commit nick-fields/retry ' +
+    'appleboy/ssh-action appleboy/scp-action webfactory/ssh-agent pypa/cibuildwheel PyO3/maturin-action Swatinem/rust-cache'
   )
     .toLowerCase()
     .split(' '),
@@ -34,8 +38,9 @@ for (const a of POPULAR_ACTIONS) {
   REPOS_BY_OWNER.set(owner, [...(REPOS_BY_OWNER.get(owner) ?? []), repo]);
 }
 
-// `uses: owner/repo@ref` or `uses: owner/repo/path@ref` in a workflow or composite action.
-const USES = /\buses[ \t]*:[ \t]*["']?([\w.-]{1,100})\/([\w.-]{1,100})(?:\/[^\s@"']*)?@/g;
+// `uses: owner/repo@ref` or `uses: owner/repo/path@ref` in a workflow or composite action, and a
+// quoted "owner/repo@ref" in a file that maps or rewrites references (a pin list, a template).
+const USES = /(\buses[ \t]*:[ \t]*["']?|["'])([\w.-]{1,100})\/([\w.-]{1,100})(?:\/[^\s@"']*)?@/g;
 
 function nearName(name: string, popular: string): boolean {
   if (name === popular || popular.length < 5) return false;
@@ -64,14 +69,14 @@ const imitatedAction = cachedVerdicts((reference) => {
 }, 2000);
 
 export function actionTyposquats(file: FileView): RuleMatch[] {
-  if (!file.text.includes('uses')) return [];
+  if (!file.text.includes('@')) return [];
   const out: RuleMatch[] = [];
   let checked = 0;
   scan(file.text, USES, (m) => {
     if (out.length >= 10 || ++checked > 200) return null;
-    const reference = `${m[1]}/${m[2]}`;
+    const reference = `${m[2]}/${m[3]}`;
     const imitated = imitatedAction(reference.toLowerCase());
-    const index = m.index + m[0].indexOf(m[1], m[0].indexOf(':'));
+    const index = m.index + m[1].length;
     if (imitated && !warnedAgainst(file, index)) {
       out.push({ index, length: reference.length, severity: 'high', message: `GitHub Action "${reference}" is one typo away from the popular action "${imitated}"` });
     }
