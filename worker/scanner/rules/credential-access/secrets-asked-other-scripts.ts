@@ -33,8 +33,12 @@ const NEGATION =
   /しないでください|しないこと|禁止|決して|絶対に|不要|不得|切勿|勿|绝不|永远不|하지\s?마|않|절대|금지|لا\s|أبد|إياك|لن\s|никогда|не\s+(?:проси|запрашива|спрашива|вводи|сообща)|нельзя|कभी\s+न|मत\s|न\s+मांग|asla|istemeyin|isteme\b|yasak/i;
 const CLAUSE_END = /[。！？.!?؟।\n]/;
 
+// Every ask names the user: one scan for these words spares most texts the patterns above.
+const USER_WORD = /ユーザー|利用者|お客様|用户|사용자|유저|고객|المستخدم|العميل|пользовател|клиент|उपयोगकर्ता|यूज़र|यूजर|kullan/i;
+
 /** Asks for passwords, one-time codes and recovery phrases in the languages above. */
 export function secretsAskedOtherScripts(text: string): RuleMatch[] {
+  if (!USER_WORD.test(text)) return [];
   const out: RuleMatch[] = [];
   ASK_OTHER_SCRIPTS.lastIndex = 0;
   let m: RegExpExecArray | null;
