@@ -59,6 +59,11 @@ export function isProseMention(file: FileView, index: number): boolean {
   return !fence || PROSE_FENCES.has(fence.lang);
 }
 
+/** A prose mention outside inline or fenced code: a sentence that names a command, not one to run. */
+export function isProseOnlyMention(file: FileView, index: number): boolean {
+  return isProseMention(file, index) && !file.inCode(index);
+}
+
 // Detection content quotes the very strings an attack uses: YARA strings, Semgrep/CodeQL patterns,
 // SARIF results. They describe behaviour; they do not perform it.
 // Detection content: rule formats, and YAML or JSON kept in a rules/, signatures/ or patterns/ folder.

@@ -52,8 +52,10 @@ function encryptsOwnArchive(text: string, index: number, command: string, window
 export function detectRansomware(file: FileView): RuleMatch[] {
   if (isDetectionRuleFile(file)) return [];
   const text = file.text;
+  // Commands count in scripts and in prose's code; a sentence naming one describes it.
+  const command = (message: string) => (m: RegExpExecArray) => (isProse(file) && !file.inCode(m.index) ? null : finding(file, m, 'high', message));
   const found: RuleMatch[] = [
-    ...scan(text, MASS_SHRED, (m) => (isProse(file) && !file.inCode(m.index) ? null : finding(file, m, 'high', 'Shreds every file a search finds: the data cannot be recovered'))),
+    ...scan(text, MASS_SHRED, command('Shreds every file a search finds: the data cannot be recovered')),
     ...scan(text, ENCRYPT_COMMAND, (m) => {
       const window = text.slice(Math.max(0, m.index - 300), Math.min(text.length, m.index + m[0].length + 400));
       if (!MANY_FILES.test(window)) return null;
@@ -79,8 +81,8 @@ export function detectRansomware(file: FileView): RuleMatch[] {
       const scratch = SCRATCH_OBJECT.test(window.slice(window.lastIndexOf(';') + 1));
       return finding(file, m, scratch ? 'medium' : 'high', 'Switches off recovery of deleted data (Time Travel retention or Delta history set to zero)');
     }),
-    ...scan(text, KEY_DESTRUCTION, (m) => (isProse(file) && !file.inCode(m.index) ? null : finding(file, m, 'high', 'Destroys or disables an encryption key: everything encrypted with it can no longer be read'))),
-    ...scan(text, BACKUP_WIPE, (m) => (isProse(file) && !file.inCode(m.index) ? null : finding(file, m, 'high', 'Deletes a whole backup store or switches off recovery (versioning, WAL archiving)'))),
+    ...scan(text, KEY_DESTRUCTION, command('Destroys or disables an encryption key: everything encrypted with it can no longer be read')),
+    ...scan(text, BACKUP_WIPE, command('Deletes a whole backup store or switches off recovery (versioning, WAL archiving)')),
   ];
   const walksAndDeletes = file.kind === 'script' && testRegex(FILE_WALK, text) && testRegex(FILE_DELETE_CALL, text);
   if (walksAndDeletes && !testRegex(CODE_CIPHER, text) && testRegex(RANSOM_NOTE, text)) {

@@ -4,7 +4,7 @@
 import type { FileView, RuleMatch, Severity } from '../../types.ts';
 import { findAll, proseOf } from '../match.ts';
 import { execRegex, lineWindow, matchAllRegex, onePerLine, testRegex } from '../context.ts';
-import { isProseMention } from '../markdown-context.ts';
+import { isProseOnlyMention } from '../markdown-context.ts';
 import { COMMENT_LINE, GIT_HOOK_FILE, SECRET_PATH, proseKept, shorten } from './shared.ts';
 import { codeSinks } from './network-sinks.ts';
 import { mailForwardingMatches } from './mail-forwarding.ts';
@@ -38,7 +38,7 @@ function wholeRepositoryPushes(file: FileView): RuleMatch[] {
   for (const r of matchAllRegex(text, GIT_REMOTE_ADD)) added.set(r[1], r[2]);
   const out: RuleMatch[] = [];
   for (const m of findAll(text, GIT_WHOLE_PUSH)) {
-    if (isProseMention(file, m.index) && !file.inCode(m.index)) continue;
+    if (isProseOnlyMention(file, m.index)) continue;
     if (COMMENT_LINE.test(lineWindow(file, m.index))) continue;
     const command = text.slice(m.index, m.index + m.length);
     const url = GIT_PUSH_URL.exec(command)?.[0].trim().replace(/^["']/, '') ?? [...added].find(([name]) => new RegExp(`\\s${name.replace(/[.]/g, '\\.')}(?:\\s|$)`).test(command))?.[1];
@@ -105,7 +105,7 @@ export function archiveMatches(file: FileView): RuleMatch[] {
   let m: RegExpExecArray | null;
   const sends = testRegex(SENDER_WORD, file.text);
   while (sends && out.length < 20 && (m = execRegex(ARCHIVE_SEND, file.text)) !== null) {
-    if (isProseMention(file, m.index) && !file.inCode(m.index)) continue;
+    if (isProseOnlyMention(file, m.index)) continue;
     if (COMMENT_LINE.test(lineWindow(file, m.index))) continue;
     const sensitive = SECRET_PATH.test(m[1]) || /\/tmp\/\./.test(m[1]);
     const ownStorage = /^(?:aws|gsutil|rclone)/.test(m[2]);

@@ -2,7 +2,7 @@
 import type { FileView, RuleMatch } from '../../types.ts';
 import { findAll } from '../match.ts';
 import { execRegex, onePerLine, testRegex } from '../context.ts';
-import { isProseMention, isSignatureContext } from '../markdown-context.ts';
+import { isProseOnlyMention, isSignatureContext } from '../markdown-context.ts';
 
 const DNS_SHELL =
   /\b(?:dig|nslookup|host|drill|delv|Resolve-DnsName)\b[^\n]{0,80}?\$(?:\{\w{1,40}[^}\n]{0,20}\}|\(\s*[^)\n]{1,80}\)|\w{1,40})[\w.-]{0,40}\.[a-z0-9-]{2,63}\.[a-z]{2,24}\b/gi;
@@ -36,13 +36,13 @@ function identityBeacons(file: FileView): RuleMatch[] {
 export function dnsMatches(file: FileView): RuleMatch[] {
   const out: RuleMatch[] = [];
   for (const m of findAll(file.text, DNS_SHELL)) {
-    if (isProseMention(file, m.index) && !file.inCode(m.index)) continue;
+    if (isProseOnlyMention(file, m.index)) continue;
     if (isSignatureContext(file, m.index)) continue;
     out.push({ ...m, message: 'Encodes data into DNS lookups' });
   }
   const encodes = testRegex(ENCODING_NEARBY, file.text);
   for (const m of findAll(file.text, DNS_CODE)) {
-    if (isProseMention(file, m.index) && !file.inCode(m.index)) continue;
+    if (isProseOnlyMention(file, m.index)) continue;
     if (isSignatureContext(file, m.index)) continue;
     out.push({ ...m, severity: encodes ? 'critical' : 'high', message: 'Builds DNS names from data' });
   }

@@ -3,7 +3,7 @@
 import type { FileView, RuleMatch, Severity } from '../../types.ts';
 import { findAll } from '../match.ts';
 import { onePerLine } from '../context.ts';
-import { isProseMention, isSignatureContext } from '../markdown-context.ts';
+import { isProseOnlyMention, isSignatureContext } from '../markdown-context.ts';
 import { COMMENT_LINE } from './shared.ts';
 
 const FIND_FROM_ROOT =
@@ -16,7 +16,7 @@ const GLOB_SECRETS =
 export function enumerationMatches(file: FileView): RuleMatch[] {
   const out: RuleMatch[] = [];
   const consider = (m: RuleMatch, home: boolean) => {
-    if (isProseMention(file, m.index) && !file.inCode(m.index)) return;
+    if (isProseOnlyMention(file, m.index)) return;
     const line = file.text.slice(m.index, m.index + m.length);
     if (COMMENT_LINE.test(file.lineAt(m.index)) || isSignatureContext(file, m.index)) return;
     const names = new Set((line.match(SECRET_NAME_PATTERN) ?? []).map((n) => n.toLowerCase()));

@@ -4,7 +4,7 @@
 // deletes or hides what it forwards is how mailbox takeovers stay unseen.
 import type { FileView, RuleMatch } from '../../types.ts';
 import { findAll } from '../match.ts';
-import { isProseMention } from '../markdown-context.ts';
+import { isProseOnlyMention } from '../markdown-context.ts';
 import { isCommentLine } from '../script-context.ts';
 
 const MAIL_FORWARD =
@@ -16,7 +16,7 @@ export function mailForwardingMatches(file: FileView): RuleMatch[] {
   const out: RuleMatch[] = [];
   for (const m of findAll(file.text, MAIL_FORWARD, undefined, 5)) {
     if (isCommentLine(file, m.index)) continue;
-    if ((file.kind === 'skill-md' || file.kind === 'markdown') && isProseMention(file, m.index) && !file.inCode(m.index)) continue;
+    if (isProseOnlyMention(file, m.index)) continue;
     const hides = HIDES_ORIGINAL.test(file.text.slice(m.index, m.index + m.length + 400));
     out.push({
       ...m,

@@ -4,7 +4,7 @@
 import type { FileView, RuleMatch } from '../../types.ts';
 import { findAll } from '../match.ts';
 import { anchored, anchorsOf, mayMatch } from '../anchors.ts';
-import { isProhibited, isProseMention, isSignatureContext } from '../markdown-context.ts';
+import { isProhibited, isProseOnlyMention, isSignatureContext } from '../markdown-context.ts';
 import { matchAllRegex, onePerLine, testRegex } from '../context.ts';
 import { placeholderPayload, SHELL_VARIABLE, warnedAgainst } from '../script-context.ts';
 
@@ -50,7 +50,7 @@ export function decodeExecMatches(file: FileView): RuleMatch[] {
   const keep = (m: RuleMatch, message: string) => {
     if (isSignatureContext(file, m.index)) return;
     // Prose outside code that talks about the technique is guarded like any sentence.
-    if (isProseMention(file, m.index) && !file.inCode(m.index) && isProhibited(file, m.index)) return;
+    if (isProseOnlyMention(file, m.index) && isProhibited(file, m.index)) return;
     // A command span the sentence bans ("Never run ... or decode-and-run (`base64 -d | sh`)").
     if (warnedAgainst(file, m.index) || placeholderPayload(file, m.index, m.length)) return;
     out.push({ ...m, message });

@@ -3,7 +3,7 @@
 import type { FileView, RuleMatch } from '../../types.ts';
 import { findAll } from '../match.ts';
 import { anchored, mayMatch } from '../anchors.ts';
-import { isProseMention, isSignatureContext } from '../markdown-context.ts';
+import { isProseOnlyMention, isSignatureContext } from '../markdown-context.ts';
 import { onePerLine, testRegex } from '../context.ts';
 import { clip } from './shared.ts';
 
@@ -53,6 +53,6 @@ export function obfuscatorMatches(file: FileView): RuleMatch[] {
   for (const m of findAll(text, JSFUCK_LINE)) out.push({ ...m, message: 'Code written only in []()!+ (JSFuck)' });
   return onePerLine(
     file,
-    out.filter((m) => !isSignatureContext(file, m.index) && !(isProseMention(file, m.index) && !file.inCode(m.index))).sort((a, b) => a.index - b.index),
+    out.filter((m) => !isSignatureContext(file, m.index) && !isProseOnlyMention(file, m.index)).sort((a, b) => a.index - b.index),
   );
 }

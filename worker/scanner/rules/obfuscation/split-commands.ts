@@ -4,7 +4,7 @@
 import type { FileView, RuleMatch } from '../../types.ts';
 import { findAll } from '../match.ts';
 import { anchored, mayMatch } from '../anchors.ts';
-import { isProseMention, isSignatureContext } from '../markdown-context.ts';
+import { isProseOnlyMention, isSignatureContext } from '../markdown-context.ts';
 import { onePerLine } from '../context.ts';
 import { clip } from './shared.ts';
 
@@ -118,7 +118,7 @@ export function splitCommandMatches(file: FileView): RuleMatch[] {
   return onePerLine(
     file,
     out
-      .filter((m) => !isSignatureContext(file, m.index) && !(isProseMention(file, m.index) && !file.inCode(m.index)))
+      .filter((m) => !isSignatureContext(file, m.index) && !isProseOnlyMention(file, m.index))
       .sort((a, b) => a.index - b.index),
   );
 }

@@ -5,7 +5,7 @@
 import type { FileView, RuleMatch, Severity } from '../../types.ts';
 import { findAll } from '../match.ts';
 import { onePerLine } from '../context.ts';
-import { isProseMention, isSignatureContext } from '../markdown-context.ts';
+import { isProseOnlyMention, isSignatureContext } from '../markdown-context.ts';
 import { isCommentLine } from '../script-context.ts';
 
 interface Grant {
@@ -74,7 +74,7 @@ export function cloudGrantMatches(file: FileView): RuleMatch[] {
     for (const m of findAll(file.text, grant.re, undefined, 10)) {
       if (isSignatureContext(file, m.index) || isCommentLine(file, m.index)) continue;
       if (grant.around && !grant.around.test(file.text.slice(Math.max(0, m.index - 400), m.index + m.length + 400))) continue;
-      if ((file.kind === 'skill-md' || file.kind === 'markdown') && isProseMention(file, m.index) && !file.inCode(m.index)) continue;
+      if (isProseOnlyMention(file, m.index)) continue;
       out.push({ ...m, severity: grant.severity, message: grant.message });
     }
   }

@@ -17,8 +17,8 @@ const COPY_TO = /\b(?:cp|install|ln)\b[^\n]{0,200}/g;
 function setuidInterpreter(text: string, index: number, target: string): boolean {
   const before = text.slice(Math.max(0, index - 800), index);
   const name = target.replace(/^["']|["']$/g, '');
-  if (!name) return false;
-  for (const c of before.matchAll(COPY_TO)) if (c[0].includes(name) && INTERPRETER.test(before)) return true;
+  if (!name || !INTERPRETER.test(before)) return false;
+  for (const c of before.matchAll(COPY_TO)) if (c[0].includes(name)) return true;
   return false;
 }
 

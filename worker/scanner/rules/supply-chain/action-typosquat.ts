@@ -5,7 +5,7 @@
 import type { FileView, RuleMatch } from '../../types.ts';
 import { warnedAgainst } from '../script-context.ts';
 import { scan } from '../context.ts';
-import { editDistance } from './edit-distance.ts';
+import { foldLookAlikes, withinTypoDistance } from './edit-distance.ts';
 import { cachedVerdicts } from './verdict-cache.ts';
 
 const POPULAR_ACTIONS = new Set(
@@ -45,10 +45,7 @@ const USES = /(\buses[ \t]*:[ \t]*["']?|["'])([\w.-]{1,100})\/([\w.-]{1,100})(?:
 function nearName(name: string, popular: string): boolean {
   if (name === popular || popular.length < 5) return false;
   if (name.startsWith(`${popular}-`) || popular.startsWith(`${name}-`)) return false;
-  const folded = name.replace(/1/g, 'l').replace(/0/g, 'o').replace(/rn/g, 'm').replace(/vv/g, 'w');
-  if (folded === popular) return true;
-  const max = popular.length >= 12 ? 2 : 1;
-  return editDistance(name, popular, max) <= max;
+  return foldLookAlikes(name) === popular || withinTypoDistance(name, popular);
 }
 
 const imitatedAction = cachedVerdicts((reference) => {

@@ -22,3 +22,14 @@ export function editDistance(a: string, b: string, max: number): number {
   }
   return rows[a.length][b.length];
 }
+
+/** A lower-case name with look-alike letters folded: 1 and l, 0 and o, rn and m, vv and w. */
+export function foldLookAlikes(name: string): string {
+  return name.replace(/1/g, 'l').replace(/0/g, 'o').replace(/rn/g, 'm').replace(/vv/g, 'w');
+}
+
+/** Whether `name` is within a typo of `popular`: one edit, two for names of 12 letters or more. */
+export function withinTypoDistance(name: string, popular: string): boolean {
+  const max = popular.length >= 12 ? 2 : 1;
+  return editDistance(name, popular, max) <= max;
+}

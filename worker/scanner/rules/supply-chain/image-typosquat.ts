@@ -5,7 +5,7 @@ import type { FileView, RuleMatch } from '../../types.ts';
 import { warnedAgainst } from '../script-context.ts';
 import { scan } from '../context.ts';
 import { baseNameOf } from '../../file-view.ts';
-import { editDistance } from './edit-distance.ts';
+import { foldLookAlikes, withinTypoDistance } from './edit-distance.ts';
 import { cachedVerdicts } from './verdict-cache.ts';
 
 // Docker Hub's official images (no namespace) and widely pulled images of organisations.
@@ -54,7 +54,7 @@ function oneEditOff(name: string, popular: string): boolean {
   if (name === popular || popular.length < 5) return false;
   // A suffix after a separator names a variant ("redis-stack", "postgres-exporter"), not a typo.
   if (name.startsWith(`${popular}-`) || name.startsWith(`${popular}_`)) return false;
-  return editDistance(name, popular, popular.length >= 12 ? 2 : 1) <= (popular.length >= 12 ? 2 : 1);
+  return withinTypoDistance(name, popular);
 }
 
 const imitatedName = cachedVerdicts((name) => computeImitatedImage(name), 5000);
@@ -66,8 +66,8 @@ export function imitatedImage(ref: string): string {
 
 function computeImitatedImage(name: string): string {
   if (!name || OFFICIAL_IMAGES.has(name) || ORGANISATION_IMAGES.has(name)) return '';
-  // 1 and l, 0 and o, rn and m, vv and w look alike; image names are lower case.
-  const folded = name.replace(/1/g, 'l').replace(/0/g, 'o').replace(/rn/g, 'm').replace(/vv/g, 'w');
+  // Image names are lower case: the look-alikes are digits and letter pairs.
+  const folded = foldLookAlikes(name);
   if (folded !== name && (OFFICIAL_IMAGES.has(folded) || ORGANISATION_IMAGES.has(folded))) return folded;
   const slash = name.lastIndexOf('/');
   if (slash < 0) {
