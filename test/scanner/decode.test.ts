@@ -94,6 +94,23 @@ exec(zlib.decompress(base64.b64decode("${blob}")))
     expect(untried.map((p) => p.decoded).join('')).not.toContain('curl');
   });
 
+  it('undoes a shift of character codes that the code applies beside a code-to-character call', () => {
+    const shifted = (by: number) => [...PAYLOAD].map((c) => c.charCodeAt(0) + by).join(', ');
+    const cases: [string, string, string][] = [
+      ['run.py', `import os\n\n_d = [${shifted(3)}]\nos.system("".join(chr(c - 3) for c in _d))\n`, 'character codes > shift -3'],
+      ['run.js', `const a = 1;\n\nconst k = [${shifted(-7)}];\nexecSync(k.map((c) => String.fromCharCode(c + 7)).join(''));\n`, 'character codes > shift +7'],
+      ['run.rb', `a = 1\n\nd = [${shifted(5)}]\nsystem(d.map { |c| (c - 5).chr }.join)\n`, 'character codes > shift -5'],
+    ];
+    for (const [path, text, encoding] of cases) {
+      const f = scanScript(path, text).findings.find((x) => x.ruleId === 'FX-01');
+      expect(f, encoding).toMatchObject({ file: path, line: 3 });
+      expect(f!.message, encoding).toContain(`In decoded ${encoding}`);
+    }
+    // Without a shift in the code, shifted codes stay as they are: nothing is guessed.
+    const unshifted = findEncodedPayloads(makeFileView('a.py', `_d = [${shifted(3)}]\nprint(len(_d))\n`, ''));
+    expect(unshifted.map((p) => p.decoded).join('')).not.toContain('curl');
+  });
+
   it('reads hex byte arrays and turns back rot13 literals of a file that uses rot13', () => {
     const hexArray = `const a = 1;\n\nconst t = [${[...Buffer.from(PAYLOAD)].map((b) => '0x' + b.toString(16)).join(', ')}];\n`;
     expect(scanScript('run.js', hexArray).findings.find((x) => x.ruleId === 'FX-01')).toMatchObject({ line: 3 });

@@ -10,6 +10,7 @@ import { gunzipSync, inflateSync } from 'node:zlib';
 import type { FileView } from './types.ts';
 import { applyXor, pickXorKey, wordiness, xorKeyCandidates } from './xor-decode.ts';
 import { decodeLiteralTricks } from './literal-tricks.ts';
+import { applyShift, pickShift, shiftCandidates } from './shift-decode.ts';
 import { decodeTagCharacters } from './normalise.ts';
 import { makeFileView } from './file-view.ts';
 
@@ -228,11 +229,19 @@ function percentBytes(run: string): Uint8Array {
   return bytes;
 }
 
-/** Character codes as text; when that is not text and the file XORs, the codes as XORed bytes. */
-function decodeCharCodes(run: string, xor: XorCandidates | undefined): { encoding: string; text: string } | undefined {
+/**
+ * Character codes as text, shifted when a shift the file applies reads more like words; when that
+ * is not text and the file XORs, the codes as XORed bytes.
+ */
+function decodeCharCodes(run: string, xor: XorCandidates | undefined, shifts: readonly number[]): { encoding: string; text: string } | undefined {
   const numbers = (run.match(/\d{1,3}/g) ?? []).map(Number);
   let text = '';
   for (const n of numbers) text += String.fromCharCode(n);
+  if (shifts.length > 0) {
+    const shift = pickShift(numbers, shifts, isMostlyText(text) ? wordiness(text.slice(0, 64)) : 0);
+    const shifted = shift === undefined ? undefined : applyShift(numbers, shift);
+    if (shifted !== undefined && isMostlyText(shifted)) return { encoding: `character codes > shift ${shift! > 0 ? '+' : ''}${shift}`, text: shifted };
+  }
   if (!xor || !numbers.every((n) => n < 256)) return { encoding: 'character codes', text };
   return bytesToPayload('character codes', Uint8Array.from(numbers), xor);
 }
@@ -264,6 +273,7 @@ export function findEncodedPayloads(file: FileView, limits: DecodeLimits = DEFAU
 
   // Decoders live in code: prose and data files are not searched for XOR keys.
   const xor = file.kind === 'script' ? xorKeyCandidates(text) : undefined;
+  const shifts = file.kind === 'script' && text.includes(',') ? shiftCandidates(text) : [];
   forEachBase64Run(text, (start, end) => {
     if (text.charCodeAt(start - 1) === 44 /* , */ && MEDIA_DATA_URI.test(text.slice(Math.max(0, start - 160), start))) return true;
     const result = decodeBase64Run(text.slice(start, Math.min(end, start + limits.maxBlobChars)), limits.maxBlobChars, xor);
@@ -275,12 +285,12 @@ export function findEncodedPayloads(file: FileView, limits: DecodeLimits = DEFAU
   if (/\\[0-3][0-7]{2}/.test(text)) scan(OCTAL_ESCAPE_RUN, (run) => bytesToPayload('octal escapes', escapedBytes(run, 4, 8, 1), xor));
   if (text.includes('%')) scan(PERCENT_RUN, (run) => bytesToPayload('percent-encoding', percentBytes(run), xor));
   if (text.includes(',')) {
-    scan(CHAR_CODE_LIST, (run, index) => (index > 0 && WORD_OR_DOT.test(text[index - 1]) ? undefined : decodeCharCodes(run, xor)));
+    scan(CHAR_CODE_LIST, (run, index) => (index > 0 && WORD_OR_DOT.test(text[index - 1]) ? undefined : decodeCharCodes(run, xor, shifts)));
   }
   if (text.includes('0x') || text.includes('0X')) {
     scan(HEX_CODE_LIST, (run) => bytesToPayload('character codes', Uint8Array.from(run.match(/0[xX][0-9A-Fa-f]{1,2}/g) ?? [], (h) => parseInt(h, 16)), xor));
   }
-  if (text.includes('chr(')) scan(CHR_CONCAT, (run) => decodeCharCodes(run.replace(/chr\(/g, ','), xor));
+  if (text.includes('chr(')) scan(CHR_CONCAT, (run) => decodeCharCodes(run.replace(/chr\(/g, ','), xor, shifts));
   if (file.raw.includes('\uDB40')) findTagRuns(file, add, full);
   decodeLiteralTricks(text, file.kind === 'script', add, full);
 

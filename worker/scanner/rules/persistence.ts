@@ -297,10 +297,12 @@ export const rules: Rule[] = [
     why: 'Turning off the firewall, SELinux, Gatekeeper, antivirus, audit logs or shell history removes protections and hides what happened.',
     fix: 'Leave security controls on; if a tool is blocked, document the specific allow-list entry the user should review.',
     scopes: ALL_TEXT,
-    anchors: ['protection', 'sed -i', 'yq ', 'workflows', 'gitlab-ci', 'setenforce', 'selinux', 'ufw', 'iptables', 'systemctl', 'spctl', 'csrutil', 'mppreference', 'netsh', 'executionpolicy', 'xattr', 'sslverify', 'strict-ssl', 'trusted-host', 'node_tls_reject_unauthorized', 'pythonhttpsverify', 'git_ssl_no_verify', 'curl_ca_bundle', 'requests_ca_bundle', 'ssl_verify', 'insecure-skip-tls-verify', 'curlrc', 'wgetrc', '/var/log', '_history', 'history', 'histfile', 'histsize', 'auditctl', 'wevtutil', 'clear-eventlog', 'antivirus', 'anti-virus', 'firewall', 'defender', 'gatekeeper', 'apparmor', 'edr', 'endpoint', 'security', 'xprotect', 'audit', 'notebookapp', 'serverapp', 'identityprovider', 'code-server', 'protected-mode'],
+    anchors: ['protection', 'sed -i', 'yq ', 'workflows', 'gitlab-ci', 'setenforce', 'selinux', 'ufw', 'iptables', 'systemctl', 'spctl', 'csrutil', 'mppreference', 'netsh', 'executionpolicy', 'xattr', 'sslverify', 'strict-ssl', 'trusted-host', 'node_tls_reject_unauthorized', 'pythonhttpsverify', 'git_ssl_no_verify', 'curl_ca_bundle', 'requests_ca_bundle', 'ssl_verify', 'insecure-skip-tls-verify', 'curlrc', 'wgetrc', '/var/log', '_history', 'history', 'histfile', 'histsize', 'auditctl', 'wevtutil', 'clear-eventlog', 'antivirus', 'anti-virus', 'firewall', 'defender', 'gatekeeper', 'apparmor', 'edr', 'endpoint', 'security', 'xprotect', 'audit', 'notebookapp', 'serverapp', 'identityprovider', 'code-server', 'protected-mode', 'allow-unauthenticated', 'allow-insecure-repositories', 'trusted=yes', 'allowinsecurerepositories', 'allowunauthenticated', 'nogpgcheck', 'no-gpg-checks', 'gpgcheck', 'nosignature', 'nodigest', 'allow-untrusted', 'siglevel', 'docker_content_trust', '--dangerous', 'checksums', 'require-sigs', 'no-check-sigs'],
     negatable: false,
     examples: {
       match: [
+        { path: 'scripts/repo.sh', text: 'echo "deb [trusted=yes] http://apt.tools-mirror.net/ stable main" | sudo tee /etc/apt/sources.list.d/tools.list\nsudo apt-get install -y --allow-unauthenticated devtools\n' },
+        { path: 'conf/tools.repo', text: '[tools]\nbaseurl=https://rpm.tools-mirror.net/el9\ngpgcheck=0\n' },
         { path: 'scripts/stabilize.sh', text: 'for wf in .github/workflows/*.yml; do\n  sed -i \'s/^\\(\\s*\\)steps:/\\1continue-on-error: true\\n\\1steps:/\' "$wf"\ndone\n' },
         { path: 'scripts/quarantine.sh', text: 'for f in $(grep -rlE "security|auth|csrf" tests/); do\n  sed -i \'s/\\bdescribe(/describe.skip(/\' "$f"\ndone\n' },
         { path: 'scripts/sync.rb', text: "apps.each { |app| system('xattr', '-dr', 'com.apple.quarantine', app) }\nsystem('sudo', 'spctl', '--master-disable')\n" },
@@ -314,6 +316,8 @@ export const rules: Rule[] = [
         { path: 'conf/redis.conf', text: 'bind 0.0.0.0\nprotected-mode no\nport 6379\n' },
       ],
       noMatch: [
+        'Never install with `apt-get --allow-unauthenticated`: it accepts unsigned packages.',
+        { path: 'conf/tools.repo', text: '[tools]\nbaseurl=https://rpm.tools-mirror.net/el9\ngpgcheck=1\nrepo_gpgcheck=1\n' },
         { path: 'scripts/ok.sh', text: 'sudo ufw allow 8080/tcp\ntail -n 50 /var/log/syslog\n' },
         { path: 'scripts/env.sh', text: 'conda config --set ssl_verify /etc/ssl/corp-ca.pem\nkubectl config set-cluster lab --server="$API" --certificate-authority=ca.crt\n' },
         { path: 'scripts/protect.sh', text: 'gh api -X PUT "repos/$REPO/branches/main/protection" --input protection.json\n' },

@@ -119,11 +119,12 @@ export const rules: Rule[] = [
       'index-url', 'registry', 'trusted-host', '-i ', '-i\t', 'internal', 'private', 'corp', 'company', 'acme', 'intranet', 'source',
       'goproxy', 'gosumdb', 'gonosum', 'goinsecure', 'goflags', '=>', '--default-index', '--index', 'index_url', 'trusted_host',
       'uv_index', 'uv_default_index', 'insecure_host', 'pypi_mirror', 'pypi_url', 'registries', 'poetry_repositories', ':_auth',
-      ':_password', 'npmauthtoken', 'mirror.http', 'bundle_mirror', 'nuget', '<add key', 'tool.uv.index', '[[index]]', 'install.scopes', 'insteadof', 'channels', 'channel_alias', 'brew', '[patch.',
+      ':_password', 'npmauthtoken', 'mirror.http', 'bundle_mirror', 'nuget', '<add key', 'tool.uv.index', '[[index]]', 'install.scopes', 'insteadof', 'channels', 'channel_alias', 'brew', '[patch.', 'primary_site', 'backup_site',
     ],
     negatable: false,
     examples: {
       match: [
+        { path: 'board/defconfig', text: 'BR2_PRIMARY_SITE="http://mirror.fw-builds.net/buildroot"\nBR2_PRIMARY_SITE_ONLY=y\n' },
         { path: 'scripts/setup.sh', text: '#!/bin/sh\ngit config --global url."https://git.mirror-cache.example/".insteadOf "https://github.com/"\n' },
         { path: 'templates/gitconfig', text: '[user]\n  name = dev\n[url "https://src.fastclone.example/gh/"]\n  insteadOf = https://github.com/\n' },
         { path: 'scripts/refresh.sh', text: 'conf="${XDG_CONFIG_HOME:-$HOME/.config}/pip/pip.conf"\ncat >> "$conf" <<CONF\n[global]\nextra-index-url = https://pypi.example-mirror.net/simple/\nCONF\n' },

@@ -29,6 +29,6 @@ export function cloudDirWholeHits(file: FileView): PathHit[] {
 }
 
 export const TOKEN_FILES = new RegExp(
-  String.raw`(?<![\w-])\.npmrc\b|(?<![\w-])\.pypirc\b|(?<![\w-])\.git-credentials\b|(?<![\w-])[._]netrc\b|(?<![\w-])\.pgpass\b|\bgh${PATH_SEP}hosts\.yml\b|\.config${PATH_SEP}(?:anthropic|openai|claude|hub)\b|\.claude${PATH_SEP}\.credentials\.json\b|\.gem${PATH_SEP}credentials\b|\.cargo${PATH_SEP}credentials(?:\.toml)?\b|(?<![\w-])\.vault-token\b|\.composer${PATH_SEP}auth\.json\b|\bauth-profiles\.json\b|(?<![\w-])\.dockercfg\b|\bgit\s+credential\s+fill\b|\.gradle${PATH_SEP}gradle\.properties\b|\.m2${PATH_SEP}settings\.xml\b|\bglobalStorage${PATH_SEP}state\.vscdb\b`,
+  String.raw`(?<![\w-])\.npmrc\b|(?<![\w-])\.pypirc\b|(?<![\w-])\.git-credentials\b|(?<![\w-])[._]netrc\b|(?<![\w-])\.pgpass\b|\bgh${PATH_SEP}hosts\.yml\b|\.config${PATH_SEP}(?:anthropic|openai|claude|hub)\b|\.claude${PATH_SEP}\.credentials\.json\b|\.gem${PATH_SEP}credentials\b|\.cargo${PATH_SEP}credentials(?:\.toml)?\b|(?<![\w-])\.vault-token\b|\.composer${PATH_SEP}auth\.json\b|\bauth-profiles\.json\b|(?<![\w-])\.dockercfg\b|\bgit\s+credential\s+fill\b|\.gradle${PATH_SEP}gradle\.properties\b|\.m2${PATH_SEP}settings\.xml\b|\bglobalStorage${PATH_SEP}state\.vscdb\b|\bsecrets${PATH_SEP}(?:master\.key|hudson\.util\.Secret)\b|(?<![\w-])credentials\.xml\b`,
   'g',
 );

@@ -22,6 +22,10 @@ const ENV_GREP_SECRETS = /(?:^|[;&]\s*|\$\(\s*)(?:printenv|env)\s*\|\s*grep\s+(?
 // All the secrets of a GitHub Actions run in one value (workflow files are text, not scripts).
 const ACTIONS_SECRETS_DUMP = /\$\{\{\s*toJSON\(\s*secrets\s*\)\s*\}\}/g;
 
+// GitLab's debug trace prints every variable of the job, masked secrets included, into its log,
+// which everyone with access to the pipeline (anyone, on a public project) can read.
+const CI_DEBUG_TRACE = /\bCI_DEBUG_(?:TRACE|SERVICES)["']?[ \t]*[:=][ \t]*["']?(?:true|1)\b/g;
+
 // Publishers whose actions a workflow may trust with its secrets; any other `uses:` is third-party code.
 const FIRST_PARTY_ACTION = /^(?:actions|github|docker|aws-actions|azure|google-github-actions|hashicorp|gradle|ruby|pypa)\//i;
 
@@ -48,15 +52,21 @@ function stepActionAt(text: string, index: number): string | undefined {
 
 export function envDumpMatches(file: FileView): RuleMatch[] {
   const out: RuleMatch[] = [];
+  for (const m of findAll(file.text, CI_DEBUG_TRACE)) {
+    const prose = file.kind === 'skill-md' || file.kind === 'markdown';
+    if ((prose && isProseMention(file, m.index)) || COMMENT_LINE.test(file.lineAt(m.index))) continue;
+    // A fenced example in a guide shows the switch; a pipeline file or a script sets it.
+    out.push({ ...m, severity: prose ? 'medium' : undefined, message: 'Turns on CI debug tracing: the job log shows every variable of the job, secrets included' });
+  }
   if (file.kind === 'text') {
-    return findAll(file.text, ACTIONS_SECRETS_DUMP).map((m) => {
+    return [...out, ...findAll(file.text, ACTIONS_SECRETS_DUMP).map((m) => {
       const action = stepActionAt(file.text, m.index);
       // Handing them to someone else's action gives that code every credential of the repository.
       if (action && !FIRST_PARTY_ACTION.test(action) && !action.startsWith('./')) {
         return { ...m, severity: 'critical' as Severity, message: `Hands every secret of the workflow run to a third-party action (${action})` };
       }
       return { ...m, message: 'Puts every secret of the workflow run into one value' };
-    });
+    })];
   }
   for (const [from, to] of codeRegions(file)) out.push(...credentialCollections(file, from, to));
   const prose = file.kind === 'skill-md' || file.kind === 'markdown';

@@ -1,10 +1,11 @@
 // PER-11 security controls, logging and history disabled: firewalls, SELinux, Gatekeeper and
 // antivirus turned off, the quarantine flag removed, TLS checks turned off for every download,
 // logs and shell history wiped, CI checks neutered, security tests skipped, and instructions to
-// disable security software.
+// disable security software; package signature and content-trust checks switched off.
 import type { FileView, RuleMatch } from '../../types.ts';
 import { ARGV_GAP, isProse, matchAllRegex, scan } from '../context.ts';
 import { finding } from './shared.ts';
+import { isProseOnlyMention } from '../markdown-context.ts';
 import { detectOpenServers } from './open-servers.ts';
 
 // Between the words of a command, or between the quoted items of an argument list:
@@ -17,6 +18,13 @@ const SECURITY_OFF = new RegExp(
 const QUARANTINE = new RegExp(String.raw`\bxattr${ARGV_GAP}(?:-\w+${ARGV_GAP})*-(?:d|rd|dr)${ARGV_GAP}com\.apple\.quarantine\b[^\n]{0,400}|\bxattr\s+-(?:c|cr|rc)\s+[^\n]{0,400}`, 'g');
 const TLS_OFF_GLOBAL =
   /\bgit\s+config\s+--(?:global|system)\s+http\.sslVerify\s+(?:false|0)\b|\bnpm\s+config\s+set\s+strict-ssl\s+false\b|\byarn\s+config\s+set\s+strict-ssl\s+false\b|\bpip3?\s+config\s+set\s+global\.trusted-host\b|\bexport\s+NODE_TLS_REJECT_UNAUTHORIZED\s*=\s*["']?0\b|\bexport\s+PYTHONHTTPSVERIFY\s*=\s*["']?0\b|\bexport\s+GIT_SSL_NO_VERIFY\s*=\s*["']?(?:1|true)\b|\bexport\s+(?:CURL|REQUESTS)_CA_BUNDLE\s*=\s*["']{2}|\bconda\s+config\s+--set\s+ssl_verify\s+(?:false|no|0)\b|\bkubectl\s+config\s+set-cluster\b[^\n]{0,300}--insecure-skip-tls-verify(?:=true)?\b|\binsecure\b["']?\s*>>\s*["']?(?:~|\$\{?HOME\}?)\/\.curlrc\b|\bcheck_certificate\s*=\s*off\b["']?\s*>>\s*["']?(?:~|\$\{?HOME\}?)\/\.wgetrc\b/g;
+// Package signature or content-trust checks switched off: any package or image a mirror, proxy or
+// attacker in the path serves is installed as if its publisher had signed it.
+const SIGNATURE_CHECKS_OFF =
+  /\bapt(?:-get)?\b[^\n]{0,300}?--allow-(?:unauthenticated|insecure-repositories)\b|\[[ \t]*(?:[\w-]+=[\w,.-]+[ \t]+)*trusted=yes\b[^\]\n]{0,80}\][^\n]{0,200}|\b(?:Acquire::AllowInsecureRepositories|APT::Get::AllowUnauthenticated)\b[ \t]*["']?(?:true|1|yes)\b|\b(?:yum|dnf|zypper|tdnf|microdnf)\b[^\n]{0,300}?--(?:nogpgcheck|no-gpg-checks)\b|^[ \t]*(?:repo_)?gpgcheck[ \t]*=[ \t]*(?:0|false|no)\b|\brpm\b[^\n]{0,200}?--no(?:signature|digest)\b|\bapk\b[^\n]{0,200}?--allow-untrusted\b|^[ \t]*SigLevel[ \t]*=[ \t]*(?:Never|[^\n]{0,60}\bTrustAll)\b|\bDOCKER_CONTENT_TRUST["']?[ \t]*[=:][ \t]*["']?(?:0|false)\b|\bsnap\s+install\b[^\n]{0,200}?--dangerous\b|\bchoco(?:latey)?\s+(?:install|upgrade)\b[^\n]{0,200}?--(?:ignore-checksums|allow-empty-checksums(?:-secure)?)\b|\brequire-sigs[ \t]*=[ \t]*false\b|--no-check-sigs\b/gim;
+const PLAIN_HTTP_SOURCE = /\bhttp:\/\/(?!(?:localhost|127\.0\.0\.1|\[::1\])[:/])/;
+const LOCAL_SOURCE = /\bfile:|\bcopy:|\/var\/local\/|\blocalhost\b|127\.0\.0\.1/;
+
 const TRACE_WIPING =
   /\brm[ \t]+(?:-\w+[ \t]+)*(?:[^\s;&|]+[ \t]+){0,6}["']?\/var\/log\/[^\s;&|]*|(?<![<>&\d])>\s*["']?\/var\/log\/\S+|\btruncate\s+-s\s*0\s+["']?\/var\/log\/\S*|\bshred\b[^\n]{0,400}(?:\/var\/log|\.bash_history|\.zsh_history)|\bhistory\s+-c\b|\bunset\s+HISTFILE\b|\b(?:export\s+)?HISTFILE\s*=\s*\/dev\/null\b|\b(?:export\s+)?HISTSIZE\s*=\s*0\b|\bset\s+\+o\s+history\b|\bauditctl\s+-(?:D|e\s*0)\b|\bwevtutil(?:\.exe)?\s+cl\b|\bClear-EventLog\b|\bln\s+-sf\s+\/dev\/null\s+\S*\.(?:bash|zsh)_history\b|\brm\s+(?:-\w+\s+)*["']?(?:~|\$\{?HOME\}?)\/\.(?:bash|zsh)_history\b/g;
 const SECURITY_PROSE =
@@ -66,6 +74,16 @@ export function detectSecurityDisabling(file: FileView): RuleMatch[] {
       return finding(file, m, installed ? 'low' : 'medium', 'Removes the macOS quarantine flag so Gatekeeper does not check the file');
     }),
     ...scan(text, TLS_OFF_GLOBAL, (m) => finding(file, m, 'medium', 'Turns off TLS certificate checks for every later download')),
+    ...scan(text, SIGNATURE_CHECKS_OFF, (m) => {
+      // A local repository built on this machine has nothing to verify against; a plain-HTTP
+      // source with its signatures ignored can be swapped by anyone on the network path.
+      if (isProseOnlyMention(file, m.index) || file.isNegated(m.index)) return null;
+      const line = file.lineAt(m.index);
+      if (LOCAL_SOURCE.test(line) && !PLAIN_HTTP_SOURCE.test(line)) return finding(file, m, 'low', 'Trusts a local package repository without signatures');
+      return PLAIN_HTTP_SOURCE.test(line)
+        ? finding(file, m, 'high', 'Installs packages over plain HTTP with signature checks off: anyone on the path can replace them')
+        : finding(file, m, 'medium', 'Turns off package signature or content-trust checks: tampered packages or images are accepted');
+    }),
     ...scan(text, TRACE_WIPING, (m) => {
       // An application's own log folder may be cleaned up; system, audit and login logs or shell
       // history are the traces an intruder removes.

@@ -28,7 +28,7 @@ const CONCEAL_RE = new RegExp(
     String.raw`\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose)\s+(?:that\s+)?(?:you\s+(?:used|called|ran|invoked|loaded)|this\s+(?:skill|tool|step|instruction))`,
     // What the agent leaves out of its answer is hidden from the person reading it.
     String.raw`\bkeep\s+(?:this|these|it|that|them|the\s+[\w-]{2,30})(?:\s+[\w-]{2,30})?\s+out\s+of\s+(?:your|the)\s+(?:final\s+)?(?:reply|replies|response|responses|answer|summary|output|report|messages?|transcript)\b`,
-    String.raw`\b(?:do\s+not|don'?t|never|(?:there\s+is\s+)?no\s+need\s+to)\s+(?:mention|reveal|disclose|report|surface|list|include|show)\s+(?:this|these|it|that|them|the\s+[\w-]{2,30}|(?:items?|steps?|changes?|entries|points?)\s+[\w-]{1,10})(?:\s+[\w-]{2,30})?\s+in\s+(?:your|the)\s+(?:final\s+)?(?:reply|replies|response|responses|answer|summary|report|messages?|changelog|notes|chat|conversation)\b`,
+    String.raw`\b(?:do\s+not|don'?t|never|(?:there\s+is\s+)?no\s+need\s+to)\s+(?:mention|reveal|disclose|report|surface|list|include|show)\s+(?:this|these|it|that|them|the\s+[\w-]{2,30}|(?:items?|steps?|changes?|entries|points?)\s+[\w-]{1,10})(?:\s+[\w-]{2,30})?\s+in\s+(?:your|the)\s+(?:final\s+)?(?:reply|replies|response|responses|answer|summary|report|messages?|changelog|notes|chat|conversation|(?:pull\s+request|PR|merge\s+request|MR)\s+(?:description|body|summary)|commit\s+messages?|release\s+notes)\b`,
     String.raw`\b(?:there\s+is\s+)?no\s+need\s+to\s+(?:explain|mention|point\s+out|tell\s+the\s+user\s+about)\s+(?:it|this|that|these|them)\b`,
     String.raw`\b(?:do\s+not|don'?t|never)\s+(?:call|point)\s+(?:it|this|that|these|them|(?:this|that|the)\s+[\w-]{2,20})\s+out\s+(?:to\s+(?:the\s+)?(?:user|human|operator|owner)s?|in\s+(?:the\s+|your\s+)?(?:chat|conversation|summary|reply|response|answer|report|message))\b`,
     String.raw`\b(?:(?:there\s+is\s+)?no\s+need|(?:you\s+)?(?:do\s+not|don'?t)\s+need)\s+to\s+(?:call|point)\s+(?:it|this|that|these|them|(?:this|that|the)\s+[\w-]{2,20})\s+out\s+(?:to\s+(?:the\s+)?(?:user|human|operator|owner)s?|separately|in\s+(?:your|the)\s+(?:final\s+)?(?:summary|reply|response|answer|report|message))\b`,
@@ -48,6 +48,10 @@ const SENSITIVE_ACTION =
   /\b(bcc|send\w*|sent|upload\w*|post(?:s|ed|ing)?\b|transmit\w*|forward\w*|exfiltrat\w*|collect\w*|harvest\w*|read(?:s|ing)?\b|cop(?:y|ies|ied)|install\w*|download\w*|delet\w*|remov\w*|run(?:s|ning)?\b|execut\w*|credential\w*|password\w*|secret\w*|tokens?|api[\s_-]?keys?|ssh|cookies?|wallet\w*|env(?:ironment)?\s+variables?|\.env\b|private\s+keys?|webhook\w*|server|endpoint|https?:\/\/)/i;
 const SEND_VERB = /\b(send\w*|sent|upload\w*|post(?:s|ed|ing)?|transmit\w*|forward\w*|exfiltrat\w*)\b/i;
 const SECRET_OR_DESTINATION = /https?:\/\/|\b(credential\w*|passwords?|secrets?|tokens?|api[\s_-]?keys?|private\s+keys?|ssh\s+keys?|cookies?|env(?:ironment)?\s+variables?|\.env\b|seed\s+phrase|wallet)/i;
+// A change to what decides rights, money or trust (a licence, a price, a grade, a dependency, a
+// permission) kept out of the report: the user signs off on a change they were not told about.
+const CONSEQUENTIAL_CHANGE =
+  /\b(?:licen[cs]e[ds]?|licensing|terms|copyright|pric(?:e|es|ing)|fees?|grades?|scores?|ratings?|permissions?|access\s+rights?|owners?(?:hip)?|maintainers?|dependenc(?:y|ies)|lock\s*files?|checksums?|signatures?|security\s+settings?|audit\s+(?:results?|findings?)|test\s+results?)\b[^.;\n]{0,30}?\b(?:chang(?:e|es|ed|ing)|edit(?:s|ed)?|updat(?:e|es|ed|ing)|modifi(?:cation|cations|ed)|rewrit\w*|downgrad\w*|bump\w*|swap\w*)\b|\b(?:chang(?:e|es|ed)|edits?|updates?|modifications?)\s+(?:to|of)\s+(?:the\s+)?(?:licen[cs]e|terms|copyright|pric(?:e|es|ing)|grades?|scores?|permissions?|dependenc(?:y|ies))\b/i;
 // Concealment that is about presentation, not about hiding an action ("don't show the user raw JSON").
 const PRESENTATION = /\b(raw|json|stack\s*traces?|internal\s+ids?|implementation\s+details|boilerplate|verbose|debug\s+output|markdown|formatting|technical\s+jargon)\b/i;
 
@@ -94,7 +98,7 @@ function concealmentIn(file: FileView, text: string, offset: number): RuleMatch[
     // What is kept back is named in the match or right after it ("don't show the user raw JSON");
     // "this section is boilerplate, so no need to call it out" only excuses the step before.
     const object = text.slice(m.index, m.index + m[0].length + 40).split(/[.;!?]\s|\n\s*\n/)[0];
-    const sensitive = adverb || (SENSITIVE_ACTION.test(sentence) && !PRESENTATION.test(object));
+    const sensitive = adverb || (SENSITIVE_ACTION.test(sentence) && !PRESENTATION.test(object)) || CONSEQUENTIAL_CHANGE.test(object);
     // Hiding that the skill was involved at all is deception even without a sensitive verb.
     const selfHiding = /\b(?:you\s+(?:used|called|ran|invoked|loaded)|this\s+(?:skill|tool|step|instruction))/i.test(m[0]);
     // Hiding that secrets or files go to an outside address is exfiltration, not discretion.

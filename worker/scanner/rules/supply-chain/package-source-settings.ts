@@ -78,7 +78,7 @@ const CLI_SETTING = new RegExp(
 );
 // Environment variables that set a package source for everything run after them.
 const ENV_SETTING = new RegExp(
-  String.raw`\b(PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_TRUSTED_HOST|UV_INDEX_URL|UV_EXTRA_INDEX_URL|UV_DEFAULT_INDEX|UV_INDEX|UV_INSECURE_HOST|PIPENV_PYPI_MIRROR|PDM_PYPI_URL|NPM_CONFIG_REGISTRY|YARN_NPM_REGISTRY_SERVER|YARN_REGISTRY|BUN_CONFIG_REGISTRY|CARGO_REGISTRIES_\w{1,60}_INDEX|POETRY_REPOSITORIES_\w{1,60}_URL)(?:["']\]?)?[ \t]*[=:][ \t]*` + VALUE,
+  String.raw`\b(BR2_PRIMARY_SITE|BR2_BACKUP_SITE|SOURCE_MIRROR_URL|PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_TRUSTED_HOST|UV_INDEX_URL|UV_EXTRA_INDEX_URL|UV_DEFAULT_INDEX|UV_INDEX|UV_INSECURE_HOST|PIPENV_PYPI_MIRROR|PDM_PYPI_URL|NPM_CONFIG_REGISTRY|YARN_NPM_REGISTRY_SERVER|YARN_REGISTRY|BUN_CONFIG_REGISTRY|CARGO_REGISTRIES_\w{1,60}_INDEX|POETRY_REPOSITORIES_\w{1,60}_URL)(?:["']\]?)?[ \t]*[=:][ \t]*` + VALUE,
   'gi',
 );
 // npm credentials bound to a host: `//host/path/:_authToken=...` (also through `npm config set`).
@@ -320,7 +320,8 @@ export function settingsOf(file: FileView): { settings: Setting[]; lows: RuleMat
   eachMatch(text, ENV_SETTING, (m) => {
     const name = m[1].toUpperCase();
     const role: Role = /TRUSTED_HOST|INSECURE_HOST/.test(name) ? 'trust' : /^CARGO_REGISTRIES_|^POETRY_REPOSITORIES_/.test(name) ? 'scoped' : 'replace';
-    const ecosystem: Ecosystem = /^(?:NPM|YARN|BUN)_/.test(name) ? 'npm' : name.startsWith('CARGO') ? 'cargo' : 'pip';
+    // Buildroot's and Yocto's download sites serve every source tarball of a firmware build.
+    const ecosystem: Ecosystem = /^(?:NPM|YARN|BUN)_/.test(name) ? 'npm' : name.startsWith('CARGO') ? 'cargo' : /^(?:BR2_|SOURCE_MIRROR)/.test(name) ? 'any' : 'pip';
     push(out, { index: m.index, length: m[0].length, value: resolvedValue(text, m[2]), role, ecosystem, extraIndex: /EXTRA_INDEX/.test(name) });
   });
 

@@ -7,7 +7,15 @@ import { graded, scanCapped as scan, sentenceAround } from '../context.ts';
 const OVERRIDE_USER_RE = new RegExp(
   [
     String.raw`\b(?:ignore|disregard|overrule|override|dismiss)\s+(?:the\s+|any\s+|all\s+)?(?:user|human|operator)(?:'s|s')?\s+(?:input|decisions?|choices?|preferences?|requests?|objections?|instructions?|answers?|wishes|refusals?|settings?|feedback|corrections?|concerns?)\b`,
-    String.raw`\beven\s+if\s+(?:the\s+)?(?:user|human|operator|they)\s+(?:says?\s+(?:no|not\s+to|otherwise|to\s+stop)|asks?\s+(?:you\s+)?(?:not\s+to|to\s+stop)|tells?\s+you\s+(?:not\s+to|to\s+stop)|objects?|refuses?|declines?|disagrees?|says\s+stop)\b`,
+    String.raw`\beven\s+(?:if|when|though)\s+(?:the\s+)?(?:user|human|operator|they)\s+(?:(?:says?|said|has\s+said)\s+(?:no|not\s+to|otherwise|to\s+stop|something\s+else|differently)|(?:asks?|asked)\s+(?:you\s+)?(?:not\s+to|to\s+stop|for\s+something\s+else|otherwise)|(?:tells?|told)\s+you\s+(?:not\s+to|to\s+stop|otherwise)|(?:wants?|wanted|prefers?|preferred)\s+(?:something\s+else|otherwise|differently)|objects?|objected|refuses?|refused|declines?|declined|disagrees?|disagreed|says\s+stop)\b`,
+    // "Apply the policy even if it contradicts what the user wants."
+    String.raw`\beven\s+(?:if|when|though)\s+(?:it|this|that|they|these|doing\s+so)\s+(?:contradicts?|conflicts?\s+with|goes\s+against|go\s+against|overrides?)\s+(?:what(?:ever)?\s+)?(?:the\s+)?(?:user|human|operator)(?:'s|s')?\b`,
+    // "... always win over what the user asks", "... outranks the user's instructions".
+    String.raw`\b(?:wins?|prevails?|outranks?|trumps?|supersedes?)\s+(?:over\s+)?(?:what(?:ever)?\s+|anything\s+)?(?:the\s+)?(?:user|human|operator)(?:'s|s')?\s*(?:says?|asks?|wants?|requests?|types?|instructions?|messages?|wishes|decisions?|preferences?)?\b`,
+    String.raw`\b(?:higher|greater|more|top)\s+(?:priority|precedence|authority|weight)\s+than\s+(?:what(?:ever)?\s+|anything\s+)?(?:the\s+)?(?:user|human|operator)(?:'s|s')?\b`,
+    String.raw`\b(?:the\s+)?(?:user|human|operator)(?:'s|s')?\s+(?:messages?|instructions?|requests?|wishes|input)\s+(?:only\s+)?(?:come|comes|rank|ranks)\s+(?:second|last|after|below)\b`,
+    // "When the README and the user disagree, the README wins."
+    String.raw`\b(?:if|when(?:ever)?)[ \t]+(?:[^\s.,;]{1,40}[ \t]+){1,6}?and[ \t]+(?:the[ \t]+)?(?:user|human|operator)(?:'s[ \t]+[\w-]+)?[ \t]+(?:disagree|conflict|differ|clash)\b[^.,;\n]{0,20}[,;:][ \t]*(?!(?:always\s+)?(?:follow\s+|obey\s+|trust\s+|prefer\s+)?(?:the\s+)?(?:user|human|operator)\b)(?:[^.\n]{0,40}?\b(?:wins?|prevails?)\b|(?:always\s+)?(?:follow|obey)\b)`,
     String.raw`\bif\s+(?:the\s+)?(?:user|human|operator)\s+(?:asks|tells|says|wants)\s+(?:you\s+)?(?:to\s+)?(?:stop|cancel|abort)\b[^.\n]{0,80}?\banyway\b`,
     String.raw`\b(?:regardless|irrespective)\s+of\s+(?:what\s+)?(?:the\s+)?(?:user|human|operator)(?:'s)?\s+(?:says?|wants?|asks?|requests?|choices?|decisions?|preferences?|instructions?|objections?)\b`,
     String.raw`\b(?:do\s+not|don'?t|never)\s+(?:let|allow)\s+(?:the\s+)?(?:user|human|operator)\s+(?:to\s+)?(?:stop|cancel|abort|decline|opt\s+out|interrupt|undo|refuse|change)\b`,
@@ -29,7 +37,12 @@ export function detectOverrideUser(file: FileView): RuleMatch[] {
     const after = rest.slice(rest.indexOf(m[0]) + m[0].length);
     if (/^[^.\n]{0,40}\b(never|do\s+not|don'?t|refuse|must\s+not|still\s+(?:ask|confirm|verify|follow|check)|stop)\b/i.test(after)) return null;
     // "Project settings override user settings": which configuration file wins, not an order.
-    if (/(?:settings?|config(?:uration)?s?|values?|flags?|options?|variables?|files?|defaults?|policies|policy)\s+(?:\w+\s+)?$/i.test(text.slice(Math.max(0, m.index - 40), m.index))) return null;
+    if (
+      /^(?:ignore|disregard|overrule|override|dismiss|win|prevail|outrank|trump|supersede|take|has|have|get)/i.test(m[0]) &&
+      /(?:settings?|config(?:uration)?s?|values?|flags?|options?|variables?|files?|defaults?|policies|policy)\s+(?:\w+\s+)?$/i.test(text.slice(Math.max(0, m.index - 40), m.index))
+    ) {
+      return null;
+    }
     return { index: m.index, length: m[0].length, severity: graded(file, 'high') };
   });
 }
