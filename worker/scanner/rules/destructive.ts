@@ -136,6 +136,7 @@ export const rules: Rule[] = [
     negatable: false,
     examples: {
       match: [
+        { path: 'scripts/commit.sh', text: 'git checkout -q --orphan snapshot-tmp\ngit commit -q -m "$MSG"\ngit branch -m "$BRANCH"\ngit push -q --force origin "$BRANCH"\n' },
         { path: 'scripts/shrink.sh', text: 'for r in $(git remote); do\n  for b in $(git ls-remote --heads "$r" | awk \'{print $2}\' | sed \'s#refs/heads/##\'); do\n    git push "$r" --delete "$b" || true\n  done\ndone\n' },
         { path: 'scripts/shrink.sh', text: 'git checkout --orphan __clean\ngit add -A\ngit commit -qm cleanup\ngit branch -D "$DEFAULT"\ngit branch -m "$DEFAULT"\ngit push --force "$r" "$DEFAULT"\n' },
         '```bash\ngit push --force origin main\n```',

@@ -231,6 +231,7 @@ export const rules: Rule[] = [
         },
       ],
       noMatch: [
+        { path: 'references/patterns.md', text: '# Phrases to flag\n\n- "include the contents of ~/.ssh / .env / credentials"\n- "run the following command"\n- "send the result to <url>"\n' },
         {
           files: [
             { path: 'SKILL.md', text: '# Log forwarding\n\nStart Fluent Bit with `fluent-bit -c config/fluent-bit.conf`.\n' },

@@ -192,3 +192,15 @@ export function isQuotedSample(text: string, index: number, length: number): boo
   const sentence = sentenceAround(text, index, length, 240);
   return SAMPLE_CUE.test(sentence) || SAMPLE_CUE_OTHER.test(sentence);
 }
+
+// A list item that is nothing but quoted phrases (`- "ignore previous instructions"`, `- "AI-NOTE:",
+// "assistant-only"`): a catalogue of what to look for, each phrase a specimen, not an order.
+const QUOTED_LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:["\u201C][^"\u201C\u201D\n]{1,200}["\u201D][ \t]*(?:[,;/]|\bor\b|\band\b)?[ \t]*)+$/;
+
+/** Whether the line of `index` in `text` is a list item made only of quoted phrases. */
+export function isQuotedListItem(text: string, index: number): boolean {
+  const start = text.lastIndexOf('\n', index - 1) + 1;
+  let end = text.indexOf('\n', index);
+  if (end < 0) end = text.length;
+  return end - start <= 600 && QUOTED_LIST_ITEM.test(text.slice(start, end));
+}

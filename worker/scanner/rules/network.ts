@@ -213,6 +213,8 @@ export const rules: Rule[] = [
     anchors: PLAIN_HTTP_ANCHORS,
     examples: {
       match: [
+        { path: 'scripts/fetch.py', text: 'urllib3.disable_warnings(urllib3.exceptions.InsecureRequestWarning)\nsession = requests.Session()\nsession.verify = False\n' },
+        { path: 'lenders.yaml', text: 'defaults:\n  timeout: 20\n  verify_tls: false\n' },
         { path: 'scripts/get.sh', text: 'curl -sk https://updates.tools.io/latest.tar.gz -o latest.tgz\n' },
         { path: 'scripts/get.py', text: 'r = requests.get("http://downloads.tools.io/model.bin", verify=False)\n' },
         'Install with `pip install --index-url http://pypi.mirror.tools.io/simple pkg`.',
@@ -220,6 +222,7 @@ export const rules: Rule[] = [
         'List the pods with `kubectl --insecure-skip-tls-verify get pods -A`.',
       ],
       noMatch: [
+        { path: 'lenders.yaml', text: 'defaults:\n  timeout: 20\n  verify_tls: true\n' },
         { path: 'word/document.xml', text: '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>' },
         'Open http://localhost:3000 in the browser; see http://www.w3.org/2000/svg for the namespace.',
         { path: 'scripts/get.sh', text: 'curl -fsSL https://example.com/data.json\n' },

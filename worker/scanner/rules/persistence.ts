@@ -297,10 +297,11 @@ export const rules: Rule[] = [
     why: 'Turning off the firewall, SELinux, Gatekeeper, antivirus, audit logs or shell history removes protections and hides what happened.',
     fix: 'Leave security controls on; if a tool is blocked, document the specific allow-list entry the user should review.',
     scopes: ALL_TEXT,
-    anchors: ['protection', 'sed -i', 'yq ', 'workflows', 'gitlab-ci', 'setenforce', 'selinux', 'ufw', 'iptables', 'systemctl', 'spctl', 'csrutil', 'mppreference', 'netsh', 'executionpolicy', 'xattr', 'sslverify', 'strict-ssl', 'trusted-host', 'node_tls_reject_unauthorized', 'pythonhttpsverify', 'git_ssl_no_verify', 'curl_ca_bundle', 'requests_ca_bundle', 'ssl_verify', 'insecure-skip-tls-verify', 'curlrc', 'wgetrc', '/var/log', '_history', 'history', 'histfile', 'histsize', 'auditctl', 'wevtutil', 'clear-eventlog', 'antivirus', 'anti-virus', 'firewall', 'defender', 'gatekeeper', 'apparmor', 'edr', 'endpoint', 'security', 'xprotect', 'audit', 'notebookapp', 'serverapp', 'identityprovider', 'code-server', 'protected-mode', 'allow-unauthenticated', 'allow-insecure-repositories', 'trusted=yes', 'allowinsecurerepositories', 'allowunauthenticated', 'nogpgcheck', 'no-gpg-checks', 'gpgcheck', 'nosignature', 'nodigest', 'allow-untrusted', 'siglevel', 'docker_content_trust', '--dangerous', 'checksums', 'require-sigs', 'no-check-sigs'],
+    anchors: ['protection', 'sed -i', 'yq ', 'workflows', 'gitlab-ci', 'setenforce', 'selinux', 'ufw', 'iptables', 'systemctl', 'spctl', 'csrutil', 'mppreference', 'netsh', 'executionpolicy', 'xattr', 'sslverify', 'strict-ssl', 'trusted-host', 'node_tls_reject_unauthorized', 'pythonhttpsverify', 'git_ssl_no_verify', 'curl_ca_bundle', 'requests_ca_bundle', 'ssl_verify', 'insecure-skip-tls-verify', 'curlrc', 'wgetrc', '/var/log', '_history', 'history', 'histfile', 'histsize', 'auditctl', 'wevtutil', 'clear-eventlog', 'antivirus', 'anti-virus', 'firewall', 'defender', 'gatekeeper', 'apparmor', 'edr', 'endpoint', 'security', 'xprotect', 'audit', 'notebookapp', 'serverapp', 'identityprovider', 'code-server', 'protected-mode', 'allow-unauthenticated', 'allow-insecure-repositories', 'trusted=yes', 'allowinsecurerepositories', 'allowunauthenticated', 'nogpgcheck', 'no-gpg-checks', 'gpgcheck', 'nosignature', 'nodigest', 'allow-untrusted', 'siglevel', 'docker_content_trust', '--dangerous', 'checksums', 'require-sigs', 'no-check-sigs', 'http.server', 'simplehttpserver', 'php -s', 'http-server', 'httpd', 'rclone serve', 'miniserve'],
     negatable: false,
     examples: {
       match: [
+        { path: 'systemd/panel.service', text: '[Service]\nExecStart=/usr/bin/python3 -m http.server 8765 --bind 0.0.0.0 --directory /\nRestart=always\n' },
         { path: 'scripts/repo.sh', text: 'echo "deb [trusted=yes] http://apt.tools-mirror.net/ stable main" | sudo tee /etc/apt/sources.list.d/tools.list\nsudo apt-get install -y --allow-unauthenticated devtools\n' },
         { path: 'conf/tools.repo', text: '[tools]\nbaseurl=https://rpm.tools-mirror.net/el9\ngpgcheck=0\n' },
         { path: 'scripts/stabilize.sh', text: 'for wf in .github/workflows/*.yml; do\n  sed -i \'s/^\\(\\s*\\)steps:/\\1continue-on-error: true\\n\\1steps:/\' "$wf"\ndone\n' },
@@ -316,6 +317,7 @@ export const rules: Rule[] = [
         { path: 'conf/redis.conf', text: 'bind 0.0.0.0\nprotected-mode no\nport 6379\n' },
       ],
       noMatch: [
+        { path: 'scripts/preview.sh', text: 'cd site/_build\npython3 -m http.server 8000 --bind 127.0.0.1\n' },
         'Never install with `apt-get --allow-unauthenticated`: it accepts unsigned packages.',
         { path: 'conf/tools.repo', text: '[tools]\nbaseurl=https://rpm.tools-mirror.net/el9\ngpgcheck=1\nrepo_gpgcheck=1\n' },
         { path: 'scripts/ok.sh', text: 'sudo ufw allow 8080/tcp\ntail -n 50 /var/log/syslog\n' },

@@ -20,6 +20,26 @@ const SQL_INTERPOLATED =
   /(?:\b[fF]["']|["'`])\s*(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM|DROP|CREATE|ALTER|REPLACE\s+INTO|MERGE)\b[^\n]{0,200}?(?:\{[A-Za-z_][\w.\[\]'"]*\}|\$\{[^}\n]+\}|["']\s*(?:\+|%)\s*[A-Za-z_(]|%s\b[^"'\n]*["']\s*%)/g;
 const SQL_SINK = /\.\s*(?:execute|executemany|executescript|exec|query|raw|run|all|get|prepare)\s*\(/;
 
+const FUNCTION_HEADER = /^[ \t]*(?:function[ \t]+[\w:.-]+[ \t]*(?:\(\))?|[\w:.-]+[ \t]*\(\))[ \t]*\{/gm;
+
+/**
+ * Whether `index` lies in the body of a shell function: there `$@` and `$1` are the function's own
+ * arguments, the strings the script's calls pass (`run() { ...; eval "$@"; }` as a dry-run wrapper).
+ */
+function insideShellFunction(text: string, index: number): boolean {
+  const before = text.slice(Math.max(0, index - 3000), index);
+  let header = -1;
+  FUNCTION_HEADER.lastIndex = 0;
+  for (let m = FUNCTION_HEADER.exec(before); m; m = FUNCTION_HEADER.exec(before)) header = m.index + m[0].length;
+  if (header < 0) return false;
+  let depth = 1;
+  for (let i = header; i < before.length && depth > 0; i++) {
+    if (before[i] === '{') depth++;
+    else if (before[i] === '}') depth--;
+  }
+  return depth > 0;
+}
+
 export function detectInjectionTemplates(file: FileView): RuleMatch[] {
   if (skipFile(file)) return [];
   const text = file.text;
@@ -37,7 +57,11 @@ export function detectInjectionTemplates(file: FileView): RuleMatch[] {
           (name !== undefined && /(?:CMD|COMMAND)$/.test(name) && /^:-[^}\s]/.test(text.slice(m.index + m[0].indexOf(name) + name.length, m.index + m[0].length + 4))) ||
           (name !== undefined &&
           new RegExp(String.raw`^[ \t]*(?:export[ \t]+|readonly[ \t]+)?${name}=["']?\$\{${name}:-|^[ \t]*(?:declare|typeset|local|readonly)[ \t]+-[aA]\w*[ \t]+${name}=\(`, 'm').test(text));
-        return configured ? null : { index: m.index, length: m[0].length, severity: 'high', message: 'Script arguments evaluated as shell code' };
+        if (configured) return null;
+        if (/\$\{?[1-9@*]/.test(m[0]) && insideShellFunction(text, m.index)) {
+          return { index: m.index, length: m[0].length, severity: 'medium', message: "A shell function evaluates its arguments as shell code: safe only while every call passes the script's own strings" };
+        }
+        return { index: m.index, length: m[0].length, severity: 'high', message: 'Script arguments evaluated as shell code' };
       }),
     );
   }

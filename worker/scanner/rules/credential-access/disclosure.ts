@@ -3,7 +3,7 @@
 import type { FileView, RuleMatch, Severity } from '../../types.ts';
 import { findAll, proseOf } from '../match.ts';
 import { onePerLine } from '../context.ts';
-import { fenceAt, isSignatureContext, underProhibitionHeading } from '../markdown-context.ts';
+import { fenceAt, isQuotedListItem, isSignatureContext, underProhibitionHeading } from '../markdown-context.ts';
 import { SECRET_PATH_SOURCE } from '../secret-paths.ts';
 
 const SECRET_NOUN = String.raw`(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:orization)?[ _-]?(?:tokens?|headers?)|bearer tokens?|secret[ _-]?keys?|secrets|passwords?|credentials|private[ _-]?keys?|session (?:tokens?|cookies?)|(?:oauth|refresh|github|npm|aws) tokens?|[A-Z][A-Z0-9_]{0,60}_(?:KEY|TOKEN|SECRET|PASSWORD))`;
@@ -97,7 +97,9 @@ export function disclosureMatches(file: FileView): RuleMatch[] {
   for (const m of findAll(text, ECHO_BACK_PROSE)) out.push({ ...m, message: 'Instructs repeating secrets the user shared' });
   for (const m of findAll(text, READ_INTO_REPLY)) out.push({ ...m, message: 'Instructs copying a credential into the reply' });
   for (const m of findAll(text, HARDCODE_PROSE)) out.push({ ...m, severity: 'medium', message: 'Instructs hard-coding a credential' });
-  for (const m of findAll(text, COPY_SECRET_FILE)) out.push({ ...m, message: 'Instructs copying the contents of a secret file into what the agent writes' });
+  for (const m of findAll(text, COPY_SECRET_FILE)) {
+    if (!isQuotedListItem(text, m.index)) out.push({ ...m, message: 'Instructs copying the contents of a secret file into what the agent writes' });
+  }
   for (const m of findAll(text, NO_MASKING)) out.push({ ...m, message: 'Forbids masking secrets in what the agent writes' });
   for (const m of unmaskedByReference(text)) out.push({ ...m, message: 'Forbids masking the secrets it has the agent copy into what others read' });
   for (const m of privateHalfIntoOutput(text)) out.push({ ...m, message: 'Asks for the private half of a key in what others read' });

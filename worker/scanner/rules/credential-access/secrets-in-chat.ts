@@ -32,6 +32,10 @@ const OUTPUT_HANDED_OVER =
   /\b(?:paste|send|share|post|submit|upload|forward)\b[^.]{0,40}?\b(?:the\s+)?(?:output|result|token|value)\b[^.]{0,80}?\b(?:into|to|in|on)\b|\b(?:pega|pegue|env[ií]a|comparte|cole|envie|incolla|invia|colle|envoie|einf[uü]gen|schick\w*)\b/i;
 // Where a token belongs: a CI secret, an environment variable, a keychain or a password manager.
 const SECRET_STORE = /\bsecrets?\b|\benv(?:ironment)?\s+var|\.env\b|keychain|\bvault\b|password\s+manager|1password|credential\s+(?:store|manager|helper)|\b[A-Z][A-Z0-9_]{2,}_(?:TOKEN|KEY)\b/;
+// What to do when the user hands one over unasked ("if the user pastes a private key into the
+// conversation, tell them to rotate it"): the condition is the user's act, not the skill's ask.
+const UNASKED_CONDITION =
+  /^[\s*_>-]*(?:\d+[.)]\s+)?(?:if|when(?:ever)?|should|in\s+case)\s+(?:the\s+|a\s+)?(?:user|they|someone|anyone|somebody|people)\s+(?:\w+\s+)?(?:pastes?|types?|shares?|sends?|posts?|enters?|provides?|gives?|includes?|drops?|leaks?|reveals?)\b/i;
 const CODE_NEEDS_CONTEXT = /^(?:codice|codici|sms)$/i;
 // A prohibition in the sentence: never, do not, in those languages.
 // Portuguese "no" is also "in the" ("no chat"), so only the Spanish and English negation counts.
@@ -52,7 +56,7 @@ export function secretsAskedInChat(text: string): RuleMatch[] {
     if (m[0].length === 0) { sentence.lastIndex++; continue; }
     if (++count > 5000) break;
     const s = m[0];
-    if (s.length > 600 || !CHAT_PLACE.test(s) || !GIVE_VERB.test(s) || !ASKED.test(s)) continue;
+    if (s.length > 600 || !CHAT_PLACE.test(s) || !GIVE_VERB.test(s) || !ASKED.test(s) || UNASKED_CONDITION.test(s)) continue;
     const password = PASSWORD_WORD.exec(s);
     let code = CODE_WORD.exec(s);
     // "codice"/"SMS" alone is not a second factor; beside "2FA", "OTP", "verifica" it is.

@@ -36,7 +36,7 @@ const ALL_REFS_LISTED = /\bgit\s+(?:ls-remote\b|branch\s+(?:-r|-a|--remotes|--al
 const PRINTED = /\b(?:echo|printf|print|puts|Write-Host|Write-Output|console\.log)\b[^\n]{0,40}["'`]/;
 const MERGED_ONLY = /--merged\b|--is-ancestor\b|\bmerge-base\b/;
 // A branch replaced by an orphan commit and force-pushed: the remote keeps none of its history.
-const ORPHAN_BRANCH = /\bgit\s+(?:checkout|switch)\s+--orphan\b/;
+const ORPHAN_BRANCH = /\bgit\s+(?:checkout|switch)\s+(?:-[a-z]+\s+)*--orphan\b/;
 
 export function detectDestructiveGit(file: FileView): RuleMatch[] {
   if (isDetectionRuleFile(file)) return [];
@@ -57,6 +57,19 @@ export function detectDestructiveGit(file: FileView): RuleMatch[] {
     ...scan(text, FORCE_PUSH, (m) => {
       const args = m[1];
       if (!/(?:^|\s)(?:--force(?!-with-lease|-if-includes)\b|-f\b|-\w*f\w*(?=\s|$))|\s\+[\w/]+/.test(args)) return null;
+      // A branch replaced by an orphan commit and force-pushed: the remote keeps none of its history.
+      if (/(?:^|\s)(?:--force\b|-f\b)/.test(args) && (orphan ??= ORPHAN_BRANCH.test(text))) {
+        // With the reflog purged as well, not even this clone keeps the old commits.
+        const purged = testRegex(REFLOG_PURGE, text);
+        return finding(
+          file,
+          m,
+          purged ? 'critical' : 'high',
+          purged
+            ? 'Replaces a branch with a single orphan commit, force-pushes it and purges the reflog: the history is gone everywhere'
+            : 'Replaces a branch with a single orphan commit and force-pushes it: the remote loses its whole history',
+        );
+      }
       const protectedBranch = /\b(?:main|master|HEAD|production|release)\b/.test(args);
       return finding(
         file,
@@ -75,10 +88,6 @@ export function detectDestructiveGit(file: FileView): RuleMatch[] {
       // Printed for the user to run after review, or only branches already merged: a cleanup.
       if (PRINTED.test(above.slice(above.lastIndexOf('\n') + 1)) || MERGED_ONLY.test(above)) return null;
       return finding(file, m, 'high', 'Deletes every branch or tag of a remote, one after another');
-    }),
-    ...scan(text, FORCE_PUSH, (m) => {
-      if (!/(?:^|\s)(?:--force\b|-f\b)/.test(m[1]) || !(orphan ??= ORPHAN_BRANCH.test(text))) return null;
-      return finding(file, m, 'high', 'Replaces a branch with a single orphan commit and force-pushes it: the remote loses its whole history');
     }),
     ...scan(text, ALL_BRANCHES_DELETED, (m) =>
       MERGED_ONLY.test(m[0]) ? null : finding(file, m, 'high', 'Deletes every local branch, merged or not'),

@@ -38,6 +38,9 @@ const RANSOM_PROSE =
 // Every file a search finds overwritten and removed: nothing can be recovered, not even from disk.
 const MASS_SHRED = /\bxargs\b[^\n|;]{0,60}\bshred\b|-exec\s+shred\b/g;
 
+// Decryption with a local identity in the same steps: `age -d -i KEY`, `gpg --decrypt`, `openssl enc -d`.
+const ROUND_TRIP_DECRYPT = /\bage\s+(?:-\w+\s+\S+\s+)*(?:-d|--decrypt)\b|\bgpg2?\s+(?:-\S+\s+)*(?:-d|--decrypt)\b|\bopenssl\s+(?:enc|aes-\S+)\b[^\n|;]{0,80}\s-d\b/;
+
 /** The encrypted file is an archive the script packed itself (tar -czf "$OUT", zip "$OUT") and removed after. */
 function encryptsOwnArchive(text: string, index: number, command: string, window: string): boolean {
   const before = text.slice(Math.max(0, index - 3000), index);
@@ -63,6 +66,11 @@ export function detectRansomware(file: FileView): RuleMatch[] {
       // gpg -e "$OUT" && shred -u "$OUT" where the script itself just packed $OUT: a backup
       // archive encrypted and its plain copy removed, not the user's files.
       if (deletes && encryptsOwnArchive(text, m.index, m[0], window)) return null;
+      // A script that decrypts what it encrypted to check the round trip holds the private key:
+      // the user's own archive, which ransomware never opens again.
+      if (deletes && ROUND_TRIP_DECRYPT.test(window)) {
+        return finding(file, m, 'medium', 'Files encrypted in bulk and the originals deleted (the script decrypts them again to check, with a key on this machine)');
+      }
       if (!deletes && !/~|\$\{?HOME\}?|\/home\b|\/Users\b/.test(m[0])) return null;
       return finding(
         file,

@@ -4,7 +4,7 @@
 import type { FileView, RuleMatch, SkillView } from '../../types.ts';
 import { proseOf } from '../match.ts';
 import { execRegex, matchAllRegex } from '../context.ts';
-import { fenceAt, fencedBlocks } from '../markdown-context.ts';
+import { fenceAt, fencedBlocks, isQuotedListItem } from '../markdown-context.ts';
 import { SECRET_PATH_SOURCE } from '../secret-paths.ts';
 import { NON_CODE_FENCES, proseKept, shorten, type Hit } from './shared.ts';
 import { NETWORK_ANY, STRONG_SOURCE, codeSinks } from './network-sinks.ts';
@@ -115,7 +115,7 @@ function proseHits(file: FileView, re: RegExp): Hit[] {
   re.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = execRegex(re, text)) !== null && hits.length < 100) {
-    if (fenceAt(file, m.index) || !proseKept(file, m.index)) continue;
+    if (fenceAt(file, m.index) || !proseKept(file, m.index) || isQuotedListItem(text, m.index)) continue;
     if (/\b(?:anthropic\.com|openai\.com|googleapis\.com|localhost|127\.0\.0\.1)\b/.test(m[0])) continue;
     hits.push({ index: m.index, length: m[0].length, label: m[0] });
   }

@@ -47,9 +47,13 @@ export function detectSystemFileWrite(file: FileView): RuleMatch[] {
         // A heredoc holding a placeholder ("ssh-ed25519 AAAA... user@laptop") installs the user's own key.
         const body = text.slice(m.index + m[0].length, m.index + m[0].length + 400);
         if (/<<-?\s*['"]?\w+/.test(line) && PLACEHOLDER_KEY.test(body) && !SSH_KEY_LITERAL.test(body)) severity = 'medium';
-        // The user's own public key (`NEW_PUB=$(cat "$KEY.pub")`, as ssh-copy-id does) added on a host.
+        // The user's own public key read from a file on this machine (`PUB=$(cat "$KEY.pub")`, as
+        // ssh-copy-id does) added on a host; a key fetched from the network is someone else's.
         const appended = /\becho\s+["']?\$\{?(\w+)\}?["']?\s*>>/.exec(line)?.[1];
-        if (appended && new RegExp(String.raw`\b${appended}=["']?\$\(\s*cat\s+[^\n)]*\.pub\b`).test(text)) severity = 'medium';
+        const localRead = appended && new RegExp(String.raw`\b${appended}=["']?\$\(\s*(?:<|(?:cat|head|tail|awk|cut|ssh-keygen\s+-y)\b)[^\n)]*\)`).exec(text);
+        if (localRead && !/https?:|\b(?:curl|wget|nc)\b/.test(localRead[0])) severity = 'medium';
+        // A key deleted in place (`sed -i '/old-key/d' authorized_keys`) takes a login away.
+        if (!/>>/.test(line) && /\bsed\s+-i\S*\s+(?:-e\s+)?(["'])[^"'\n]*d\1/.test(line)) severity = 'medium';
       } else if (/hosts$/.test(target)) {
         what = 'the hosts file (redirects domains)';
         severity = /\b(?:127\.0\.0\.1|::1|localhost)\b/.test(line) ? 'medium' : 'high';

@@ -75,7 +75,16 @@ export function actionTyposquats(file: FileView): RuleMatch[] {
     const imitated = imitatedAction(reference.toLowerCase());
     const index = m.index + m[1].length;
     if (imitated && !warnedAgainst(file, index)) {
-      out.push({ index, length: reference.length, severity: 'high', message: `GitHub Action "${reference}" is one typo away from the popular action "${imitated}"` });
+      // An owner one letter off a popular publisher is someone else's account: its code runs with
+      // the workflow's token and secrets. A look-alike repository under the real owner can only
+      // have been made by that owner.
+      const impostor = imitated.split('/')[0] !== m[2].toLowerCase();
+      out.push({
+        index, length: reference.length, severity: impostor ? 'critical' : 'high',
+        message: impostor
+          ? `GitHub Action "${reference}" comes from an account named one typo away from the publisher of "${imitated}"`
+          : `GitHub Action "${reference}" is one typo away from the popular action "${imitated}"`,
+      });
     }
     return null;
   });

@@ -1,6 +1,7 @@
 import type { FileView, RuleMatch } from '../../types.ts';
 import { proseOf } from '../match.ts';
 import { graded, scanCapped as scan, sentenceAround } from '../context.ts';
+import { isQuotedListItem } from '../markdown-context.ts';
 
 // TPA-06 overriding user decisions
 
@@ -32,6 +33,7 @@ export const OVERRIDE_USER_ANCHORS = ['user', 'human', 'operator', 'even', 'rega
 export function detectOverrideUser(file: FileView): RuleMatch[] {
   const text = proseOf(file);
   return scan(text, OVERRIDE_USER_RE, (m) => {
+    if (isQuotedListItem(text, m.index)) return null;
     // "Even if the user says otherwise, never delete ..." is a safeguard, not an override.
     const rest = sentenceAround(text, m.index, m[0].length, 200).slice(0, 400);
     const after = rest.slice(rest.indexOf(m[0]) + m[0].length);

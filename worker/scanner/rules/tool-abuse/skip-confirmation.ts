@@ -24,6 +24,10 @@ const SKIP_CONFIRM_RE = new RegExp(
     String.raw`\bauto-?(?:approve|confirm|accept)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|actions?|changes?|prompts?|permissions?)\b`,
     String.raw`\b(?:does\s+not|doesn'?t|do\s+not|don'?t|need\s+not|needn'?t)\s+(?:need\s+to\s+)?be\s+(?:confirmed|approved|cleared)\s+(?:with|by)\s+(?:the\s+)?(?:user|human|operator|owner)\b`,
     String.raw`\bno\s+need\s+to\s+(?:confirm|check)\s+(?:it\s+|this\s+)?with\s+(?:the\s+)?(?:user|human)\b`,
+    // A consent claimed in advance ("the user has already approved edits during setup, so ...
+    // without checking back with them"): the agent is told the question was asked when it was not.
+    String.raw`\b(?:has|have|had)\s+already\s+(?:been\s+)?(?:approved|authori[sz]ed|consented\s+to|agreed\s+to|pre-?approved|signed\s+off\s+on|confirmed)\b[^.\n]{0,160}?\bwithout\s+(?:pausing|stopping|checking(?:\s+back)?|asking|confirming|waiting|prompting)\b`,
+    String.raw`\bwithout\s+(?:pausing|stopping|waiting)\s+for\s+(?:(?:the\s+)?user(?:'s)?\s+|their\s+|any\s+)?(?:confirmation|approval|permission|consent|sign-?off)\b`,
   ].join('|'),
   'gi',
 );

@@ -4,7 +4,7 @@ import { declaredTools, offsetInFrontmatter, toolBase } from './declared-tools.t
 // TPA-01 wildcard or unrestricted allowed-tools
 
 // A filter naming a shell, a command launcher (env, xargs, nohup) or eval lets any command through.
-const DANGEROUS_FILTER = /^(?:bash|shell)\((?:\*|:\*|\*:\*|sudo\b|doas\b|rm\s+-rf|rm:|(?:ba|z|da|k)?sh(?:\s+-c|\s*:\s*\*|\s+\*)|eval\b|exec\b|env\s*:|xargs\b|nohup\b|chmod\b|ssh\b|curl[^)]*\|)/i;
+const DANGEROUS_FILTER = /^(?:bash|shell)\((?:\*|:\*|\*:\*|sudo\b|doas\b|rm\s+-rf|rm:|(?:ba|z|da|k)?sh(?:\s+-c|\s*:\s*\*|\s+\*)|eval\b|exec\b|env\s*:|xargs\b|nohup\b|chmod\b|ssh(?![\w-])|curl[^)]*\|)/i;
 
 // Any command as root, with no command named after sudo: every later step may run as root unasked.
 const ANY_COMMAND_AS_ROOT = /^(?:bash|shell)\((?:sudo|doas|su)(?:\s*:\s*\*|\s+\*|\s+-\w+\s*:?\s*\*)?\)$/i;
