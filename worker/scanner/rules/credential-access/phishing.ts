@@ -12,14 +12,23 @@ import { secretsAskedOtherScripts } from './secrets-asked-other-scripts.ts';
 const SENSITIVE_ASK = String.raw`(?:(?:secret\s+)?recovery phrases?|seed phrases?|seed words|mnemonic(?: phrases?)?|private keys?|wallet (?:password|passphrase|keys?)|2fa codes?|two-factor (?:codes?|tokens?)|one-time (?:codes?|passwords?|passcodes?)|otp(?: codes?)?|mfa codes?|verification codes?|authenticator codes?|ssn|social security numbers?|credit card(?: numbers?| details)?|card numbers?|cvv|cvc|bank (?:account|login|credentials)(?: details| numbers?)?|(?:login|account|system|root|sudo|admin|email|keychain|mac|macos|windows|apple id|icloud|bank|wallet) passwords?|passwords?|passphrases?)`;
 const WORD_COUNT = String.raw`(?:\d{2}(?:\s*(?:or|\/|-)\s*\d{2})?[- ]word\s+)`;
 const ASK_USER = new RegExp(
-  String.raw`\b(?:ask|asks|asking|prompt|prompts|request|requests|require|requires|instruct|tell|get|have|make)\s+(?:the\s+)?(?:user|users|them|customer|customers|victim)\s+(?:to\s+(?:enter|provide|paste|type|share|give|send|input|submit|reveal|confirm|reply with)\s+|for\s+)(?:their|your|the|his|her|its)?\s*(?:full\s+|complete\s+|${WORD_COUNT})?${SENSITIVE_ASK}\b`,
+  String.raw`\b(?:ask|asks|asking|prompt|prompts|request|requests|require|requires|instruct|tell|get|have|make)\s+(?:the\s+)?(?:user|users|them|customer|customers|victim)\s+(?:to\s+(?:enter|provide|paste|type|share|give|send|input|submit|reveal|confirm|reply with)\s+|for\s+)(?:their|your|the|his|her|its)?\s*[*_]{0,2}(?:full\s+|complete\s+|${WORD_COUNT})?[*_]{0,2}${SENSITIVE_ASK}\b`,
+  'gi',
+);
+const ONE_TIME_CODE =
+  /\b(?:2fa|mfa|otp|totp|one-time|verification\s+code|authenticator\s+code|sms\s+code|c[oó]digos?\s+(?:de\s+)?(?:verificaci[oó]n|verifica[cç][aã]o|seguridad|seguran[cç]a|2fa|sms|acceso|acesso)|codes?\s+(?:de\s+)?(?:v[ée]rification|s[ée]curit[ée]|2fa|sms)|codice\s+(?:di\s+)?(?:verifica|sicurezza|otp|2fa)|(?:best[aä]tigungs|verifizierungs|sicherheits)code)\b/i;
+// The same ask in Spanish, Portuguese, French, Italian and German: "Pide al usuario su frase
+// semilla", "Peça ao usuário a senha", "Demande à l'utilisateur sa phrase de récupération".
+const ASK_USER_LATIN = new RegExp(
+  String.raw`\b(?:p[ií]de(?:le)?|solicita|p[eé]de|pe[çc]a|solicite|demande[rz]?|chiedi|chieda|richiedi|frage|fordere|bitte)\s+(?:al\s+usuario|a\s+los\s+usuarios|al\s+cliente|ao\s+usu[áa]rio|aos\s+usu[áa]rios|ao\s+cliente|[àa]\s+l'utilisat(?:eur|rice)|au\s+client|all'utente|agli\s+utenti|al\s+cliente|(?:den|die)\s+(?:Nutzer|Benutzer|Anwender|Kunden)\w*)\b[^.\n]{0,60}?` +
+    String.raw`(?:frases?\s+(?:semilla|de\s+recuperaci[oó]n|de\s+recupera[cç][aã]o|mnem[oó]nica)|phrases?\s+(?:de\s+r[ée]cup[ée]ration|secr[eè]te|mn[ée]monique)|frase\s+(?:di\s+recupero|mnemonica)|seed[\s-]?(?:phrase|Phrase|words)|Wiederherstellungs(?:phrase|schl[üu]ssel)|claves?\s+privadas?|chaves?\s+privadas?|cl[ée]s?\s+priv[ée]es?|chiavi?\s+privat[ae]|privaten\s+Schl[üu]ssel|contrase[nñ]as?|senhas?|mots?\s+de\s+passe|password|passwort|kennwort|c[oó]digos?\s+(?:de\s+)?(?:verificaci[oó]n|verifica[cç][aã]o|seguridad|seguran[cç]a|2fa|sms)|codes?\s+(?:de\s+)?(?:v[ée]rification|s[ée]curit[ée]|2fa|sms)|codice\s+(?:di\s+)?(?:verifica|sicurezza|otp|2fa)|(?:Best[aä]tigungs|Verifizierungs|Sicherheits)code)\b`,
   'gi',
 );
 // "You need the user's API keys, passwords or tokens": collecting credentials in the chat.
 const NEED_USER_SECRETS =
   /\b(?:need|needs|request|requests|collect|collects|obtain|gather|require|requires)\s+(?:the\s+user'?s|their|users'?)\s+(?:api keys?|passwords?|authentication tokens?|auth tokens?|access tokens?|credentials|login details|account details)\b/gi;
 const ENTER_YOUR = new RegExp(
-  String.raw`\b(?:enter|provide|paste|type|share|give|send|submit|input|confirm|reply with|verify)\s+(?:us\s+|me\s+|in\s+)?(?:your|the user'?s)\s+(?:full\s+|complete\s+|${WORD_COUNT}|wallet\s+)?${SENSITIVE_ASK}\b`,
+  String.raw`\b(?:enter|provide|paste|type|share|give|send|submit|input|confirm|reply with|verify)\s+(?:us\s+|me\s+|in\s+)?(?:your|the user'?s)\s+[*_]{0,2}(?:full\s+|complete\s+|${WORD_COUNT}|wallet\s+)?[*_]{0,2}${SENSITIVE_ASK}\b`,
   'gi',
 );
 
@@ -99,13 +108,19 @@ export function phishingMatches(file: FileView): RuleMatch[] {
   const text = proseOf(file);
   const out: RuleMatch[] = [];
   for (const m of findAll(text, NEED_USER_SECRETS)) out.push({ ...m, severity: 'medium', message: `Collects secrets from the user: ${text.slice(m.index, m.index + m.length)}` });
-  for (const re of [ASK_USER, ENTER_YOUR]) {
+  for (const re of [ASK_USER, ENTER_YOUR, ASK_USER_LATIN]) {
     for (const m of findAll(text, re)) {
       const found = text.slice(m.index, m.index + m.length);
       // An account, bank or wallet password asked for in chat is phishing; a sudo password typed
       // into a terminal prompt is ordinary, so generic and machine passwords are medium.
-      const generic = /\b(?:passwords?|passphrases?)$/i.test(found) && !/\b(?:login|account|email|keychain|apple id|icloud|bank|wallet)\s+passwords?$/i.test(found);
-      out.push({ ...m, severity: generic ? 'medium' : 'high', message: `Asks for a secret: ${found}` });
+      const generic = /\b(?:passwords?|passphrases?|contrase[nñ]as?|senhas?|mots?\s+de\s+passe|passwort|kennwort)$/i.test(found) && !/\b(?:login|account|email|keychain|apple id|icloud|bank|wallet)\s+passwords?$/i.test(found);
+      // Whoever holds a wallet's recovery phrase holds its funds: no tool needs it. (A private key
+      // may be a signing key's file the user points to, so it stays high.)
+      const wallet = /recovery|seed|mnemonic|semilla|recupera|r[ée]cup[ée]ration|recupero|wiederherstellung|mn[ée]moni/i.test(found);
+      // A password and the one-time code that goes with it, asked for together: an account takeover.
+      const sentence = text.slice(m.index, m.index + 400).split(/[.!?](?:\s|$)|\n[ \t]*\n/)[0];
+      const withCode = ONE_TIME_CODE.test(sentence.slice(m.length));
+      out.push({ ...m, severity: wallet || withCode ? 'critical' : generic ? 'medium' : 'high', message: withCode ? `Asks for a password and a one-time code: ${found}` : `Asks for a secret: ${found}` });
     }
   }
   out.push(...signInLureMatches(file, text), ...secretsAskedInChat(text), ...secretsAskedOtherScripts(text), ...tokenOutputHandedOver(text));
