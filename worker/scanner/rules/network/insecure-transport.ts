@@ -60,15 +60,18 @@ export function detectPlainHttp(file: FileView, skill?: SkillView): RuleMatch[] 
     out.push({ index: start, length: end - start, severity: graded(file, 'medium'), message: message(text.slice(start, end)) });
     return null;
   });
-  // A settings file that turns verification off counts with the script of the skill that reads it.
-  const silenced = TLS_OFF_RE.test(text) && warningSilenced(file, skill);
-  TLS_OFF_RE.lastIndex = 0;
+  // A settings file that turns verification off counts with the script of the skill that reads it;
+  // the skill's scripts are read only once a file turns verification off.
+  let silenced: boolean | undefined;
   out.push(
-    ...scan(text, TLS_OFF_RE, (m) => ({
-      index: m.index, length: m[0].length,
-      severity: graded(file, silenced ? 'high' : 'medium'),
-      message: silenced ? `${message(m[0])}, and the warning about it silenced` : message(m[0]),
-    })),
+    ...scan(text, TLS_OFF_RE, (m) => {
+      silenced ??= warningSilenced(file, skill);
+      return {
+        index: m.index, length: m[0].length,
+        severity: graded(file, silenced ? 'high' : 'medium'),
+        message: silenced ? `${message(m[0])}, and the warning about it silenced` : message(m[0]),
+      };
+    }),
   );
   out.sort((a, b) => a.index - b.index);
   eachUrl(text, (url, host, index) => {
