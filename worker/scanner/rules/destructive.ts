@@ -284,6 +284,7 @@ export const rules: Rule[] = [
         { path: 'scripts/fill.sh', text: 'dd if=/dev/zero of=/tmp/.cache/blob bs=1M count=200000 status=none\n' },
       ],
       noMatch: [
+        '- Windows: `ping -f -l 1472 <host>` and lower the size until it passes (1472 + 28 = 1500).',
         { path: 'scripts/buf.py', text: 'buf = bytearray(4096)\nrow = [0] * 256\n' },
         { path: 'scripts/bench.sh', text: 'ab -n 1000 -c 10 http://localhost:8080/\n' },
         { path: 'scripts/img.sh', text: 'dd if=/dev/zero of=disk.img bs=1M count=64\ndd if=/dev/urandom of=key.bin bs=32 count=1000\n' },

@@ -71,7 +71,11 @@ export function detectResourceExhaustion(file: FileView): RuleMatch[] {
     );
   }
   found.push(
-    ...scan(text, FLOOD, (m) => finding(file, m, 'high', 'Floods a host with requests or packets (denial of service)')),
+    ...scan(text, FLOOD, (m) => {
+      // Windows ping's -f sets Don't Fragment (an MTU probe with -l SIZE); only Unix ping floods.
+      if (/^ping\b/.test(m[0]) && /\s-l\s+\d{3,}\b|\bwindows\b|ping\.exe\b/i.test(file.lineAt(m.index))) return null;
+      return finding(file, m, 'high', 'Floods a host with requests or packets (denial of service)');
+    }),
     ...scan(text, BURN, (m) => finding(file, m, 'medium', 'Burns CPU, memory or disk on purpose')),
     ...scan(text, DD_FILE, (m) => {
       const end = diskFillEnd(text, m);
