@@ -1,7 +1,8 @@
 // PER-11 servers started or configured with their authentication removed: a notebook server with an
 // empty token or password, code-server with --auth none, Redis with protected mode off,
-// Elasticsearch with its security off; static file servers exposing the home folder or the disk. Listening on every interface, such a server hands anyone on
-// the network a shell (a notebook runs code) or the data; on localhost it is still one step away.
+// Elasticsearch with its security off, and static file servers that expose the home folder or the
+// disk. Listening on every interface, such a server hands anyone on the network a shell (a
+// notebook runs code) or the data; on localhost it is still one step away.
 import type { FileView, RuleMatch } from '../../types.ts';
 import { scan } from '../context.ts';
 import { finding } from './shared.ts';
