@@ -3,6 +3,7 @@
 // every category ask these questions to tell an instruction from a mention or a quoted attack.
 import type { FileView } from '../types.ts';
 import { execRegex, lastAtOrBefore, lineWindow, sentenceAround } from './context.ts';
+import { lineBounds } from '../line-table.ts';
 
 interface Fence {
   start: number;
@@ -199,8 +200,6 @@ const QUOTED_LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:["\u201C][^"\u201C\u2
 
 /** Whether the line of `index` in `text` is a list item made only of quoted phrases. */
 export function isQuotedListItem(text: string, index: number): boolean {
-  const start = text.lastIndexOf('\n', index - 1) + 1;
-  let end = text.indexOf('\n', index);
-  if (end < 0) end = text.length;
+  const { start, end } = lineBounds(text, index);
   return end - start <= 600 && QUOTED_LIST_ITEM.test(text.slice(start, end));
 }

@@ -15,13 +15,17 @@ const ASK_USER = new RegExp(
   String.raw`\b(?:ask|asks|asking|prompt|prompts|request|requests|require|requires|instruct|tell|get|have|make)\s+(?:the\s+)?(?:user|users|them|customer|customers|victim)\s+(?:to\s+(?:enter|provide|paste|type|share|give|send|input|submit|reveal|confirm|reply with)\s+|for\s+)(?:their|your|the|his|her|its)?\s*[*_]{0,2}(?:full\s+|complete\s+|${WORD_COUNT})?[*_]{0,2}${SENSITIVE_ASK}\b`,
   'gi',
 );
-const ONE_TIME_CODE =
-  /\b(?:2fa|mfa|otp|totp|one-time|verification\s+code|authenticator\s+code|sms\s+code|c[oó]digos?\s+(?:de\s+)?(?:verificaci[oó]n|verifica[cç][aã]o|seguridad|seguran[cç]a|2fa|sms|acceso|acesso)|codes?\s+(?:de\s+)?(?:v[ée]rification|s[ée]curit[ée]|2fa|sms)|codice\s+(?:di\s+)?(?:verifica|sicurezza|otp|2fa)|(?:best[aä]tigungs|verifizierungs|sicherheits)code)\b/i;
+// One-time codes named in Spanish, Portuguese, French, Italian and German.
+const CODE_OTHER_LANGUAGES = String.raw`c[oó]digos?\s+(?:de\s+)?(?:verificaci[oó]n|verifica[cç][aã]o|seguridad|seguran[cç]a|2fa|sms)|codes?\s+(?:de\s+)?(?:v[ée]rification|s[ée]curit[ée]|2fa|sms)|codice\s+(?:di\s+)?(?:verifica|sicurezza|otp|2fa)|(?:best[aä]tigungs|verifizierungs|sicherheits)code`;
+const ONE_TIME_CODE = new RegExp(
+  String.raw`\b(?:2fa|mfa|otp|totp|one-time|verification\s+code|authenticator\s+code|sms\s+code|c[oó]digos?\s+(?:de\s+)?(?:acceso|acesso)|${CODE_OTHER_LANGUAGES})\b`,
+  'i',
+);
 // The same ask in Spanish, Portuguese, French, Italian and German: "Pide al usuario su frase
 // semilla", "Peça ao usuário a senha", "Demande à l'utilisateur sa phrase de récupération".
 const ASK_USER_LATIN = new RegExp(
   String.raw`\b(?:p[ií]de(?:le)?|solicita|p[eé]de|pe[çc]a|solicite|demande[rz]?|chiedi|chieda|richiedi|frage|fordere|bitte)\s+(?:al\s+usuario|a\s+los\s+usuarios|al\s+cliente|ao\s+usu[áa]rio|aos\s+usu[áa]rios|ao\s+cliente|[àa]\s+l'utilisat(?:eur|rice)|au\s+client|all'utente|agli\s+utenti|al\s+cliente|(?:den|die)\s+(?:Nutzer|Benutzer|Anwender|Kunden)\w*)\b[^.\n]{0,60}?` +
-    String.raw`(?:frases?\s+(?:semilla|de\s+recuperaci[oó]n|de\s+recupera[cç][aã]o|mnem[oó]nica)|phrases?\s+(?:de\s+r[ée]cup[ée]ration|secr[eè]te|mn[ée]monique)|frase\s+(?:di\s+recupero|mnemonica)|seed[\s-]?(?:phrase|Phrase|words)|Wiederherstellungs(?:phrase|schl[üu]ssel)|claves?\s+privadas?|chaves?\s+privadas?|cl[ée]s?\s+priv[ée]es?|chiavi?\s+privat[ae]|privaten\s+Schl[üu]ssel|contrase[nñ]as?|senhas?|mots?\s+de\s+passe|password|passwort|kennwort|c[oó]digos?\s+(?:de\s+)?(?:verificaci[oó]n|verifica[cç][aã]o|seguridad|seguran[cç]a|2fa|sms)|codes?\s+(?:de\s+)?(?:v[ée]rification|s[ée]curit[ée]|2fa|sms)|codice\s+(?:di\s+)?(?:verifica|sicurezza|otp|2fa)|(?:Best[aä]tigungs|Verifizierungs|Sicherheits)code)\b`,
+    String.raw`(?:frases?\s+(?:semilla|de\s+recuperaci[oó]n|de\s+recupera[cç][aã]o|mnem[oó]nica)|phrases?\s+(?:de\s+r[ée]cup[ée]ration|secr[eè]te|mn[ée]monique)|frase\s+(?:di\s+recupero|mnemonica)|seed[\s-]?(?:phrase|Phrase|words)|Wiederherstellungs(?:phrase|schl[üu]ssel)|claves?\s+privadas?|chaves?\s+privadas?|cl[ée]s?\s+priv[ée]es?|chiavi?\s+privat[ae]|privaten\s+Schl[üu]ssel|contrase[nñ]as?|senhas?|mots?\s+de\s+passe|password|passwort|kennwort|${CODE_OTHER_LANGUAGES})\b`,
   'gi',
 );
 // "You need the user's API keys, passwords or tokens": collecting credentials in the chat.

@@ -42,6 +42,7 @@ export function detectDestructiveGit(file: FileView): RuleMatch[] {
   if (isDetectionRuleFile(file)) return [];
   const text = file.text;
   let orphan: boolean | undefined;
+  let purged: boolean | undefined;
   const found = [
     ...(file.kind === 'script' && testRegex(RECURSIVE_DELETE, text)
       ? scan(text, GIT_IN_DELETE_LIST, (m) => {
@@ -60,7 +61,7 @@ export function detectDestructiveGit(file: FileView): RuleMatch[] {
       // A branch replaced by an orphan commit and force-pushed: the remote keeps none of its history.
       if (/(?:^|\s)(?:--force\b|-f\b)/.test(args) && (orphan ??= ORPHAN_BRANCH.test(text))) {
         // With the reflog purged as well, not even this clone keeps the old commits.
-        const purged = testRegex(REFLOG_PURGE, text);
+        purged ??= testRegex(REFLOG_PURGE, text);
         return finding(
           file,
           m,

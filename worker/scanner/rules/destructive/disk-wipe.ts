@@ -21,10 +21,11 @@ const DISK_WIPE = new RegExp(
 // `[[ "$c" == "ERASE" ]] || exit 1`, or Python's `input(...)` compared and exited on.
 const READ_ANSWER = /\bread\s+(?:-[a-zA-Z]+\s+)*(?:-p\s+(?:"[^"\n]*"|'[^'\n]*'|\S+)\s+)?(?:-[a-zA-Z]+\s+)*([A-Za-z_]\w*)\s*(?:$|[;&|)])|\b([A-Za-z_]\w*)\s*=\s*input\s*\(/gm;
 const CONFIRMATION_WINDOW = 2000;
+const NAMED_BLOCK_DEVICE = new RegExp(BLOCK_DEVICE);
 
 /** Whether the device operand is a variable the user passes, confirmed by typing before `index`. */
 function confirmedByTyping(text: string, index: number, command: string): boolean {
-  if (!/\$\{?\w+|\{\w+\}/.test(command) || new RegExp(BLOCK_DEVICE).test(command)) return false;
+  if (!/\$\{?\w+|\{\w+\}/.test(command) || NAMED_BLOCK_DEVICE.test(command)) return false;
   const before = text.slice(Math.max(0, index - CONFIRMATION_WINDOW), index);
   for (const m of before.matchAll(READ_ANSWER)) {
     const name = m[1] ?? m[2];

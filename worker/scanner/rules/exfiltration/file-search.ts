@@ -29,10 +29,11 @@ function grepsHomeForSecrets(line: string): boolean {
 
 export function enumerationMatches(file: FileView): RuleMatch[] {
   const out: RuleMatch[] = [];
+  // A sentence naming the command, a commented-out line or a detection signature runs nothing.
+  const inert = (index: number) => isProseOnlyMention(file, index) || COMMENT_LINE.test(file.lineAt(index)) || isSignatureContext(file, index);
   const consider = (m: RuleMatch, home: boolean) => {
-    if (isProseOnlyMention(file, m.index)) return;
+    if (inert(m.index)) return;
     const line = file.text.slice(m.index, m.index + m.length);
-    if (COMMENT_LINE.test(file.lineAt(m.index)) || isSignatureContext(file, m.index)) return;
     const names = new Set((line.match(SECRET_NAME_PATTERN) ?? []).map((n) => n.toLowerCase()));
     if (names.size === 0) return;
     const severity: Severity = names.size >= 3 && home ? 'high' : 'medium';
@@ -44,8 +45,7 @@ export function enumerationMatches(file: FileView): RuleMatch[] {
     if (/expanduser|home\(\)|homedir|~\/|\$HOME|\/Users|\/home|-Recurse/.test(call)) consider(m, true);
   }
   for (const m of findAll(file.text, GREP_HOME_SECRETS)) {
-    if (isProseOnlyMention(file, m.index) || COMMENT_LINE.test(file.lineAt(m.index)) || isSignatureContext(file, m.index)) continue;
-    if (!grepsHomeForSecrets(file.text.slice(m.index, m.index + m.length))) continue;
+    if (inert(m.index) || !grepsHomeForSecrets(file.text.slice(m.index, m.index + m.length))) continue;
     // A guide's fenced example is how a leak audit is shown; a script runs it.
     const severity: Severity = file.kind === 'script' || file.kind === 'text' ? 'high' : 'medium';
     out.push({ index: m.index, length: Math.min(m.length, 200), severity, message: "Searches the user's dotfiles or home folder for secret lines" });

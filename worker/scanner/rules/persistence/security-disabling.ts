@@ -79,8 +79,9 @@ export function detectSecurityDisabling(file: FileView): RuleMatch[] {
       // source with its signatures ignored can be swapped by anyone on the network path.
       if (isProseOnlyMention(file, m.index) || file.isNegated(m.index)) return null;
       const line = file.lineAt(m.index);
-      if (LOCAL_SOURCE.test(line) && !PLAIN_HTTP_SOURCE.test(line)) return finding(file, m, 'low', 'Trusts a local package repository without signatures');
-      return PLAIN_HTTP_SOURCE.test(line)
+      const plainHttp = PLAIN_HTTP_SOURCE.test(line);
+      if (LOCAL_SOURCE.test(line) && !plainHttp) return finding(file, m, 'low', 'Trusts a local package repository without signatures');
+      return plainHttp
         ? finding(file, m, 'high', 'Installs packages over plain HTTP with signature checks off: anyone on the path can replace them')
         : finding(file, m, 'medium', 'Turns off package signature or content-trust checks: tampered packages or images are accepted');
     }),
